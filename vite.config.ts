@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { HeavyFirstSequencer } from './tests/support/heavy-first-sequencer.ts';
+import { filesMockingModules } from './tests/support/module-mocks.ts';
 import { OutcomeReporter } from './tests/support/outcome-reporter.ts';
 import { TimeReporter } from './tests/support/time-reporter.ts';
 
@@ -37,6 +38,17 @@ const serverOnlyRegex: Plugin = {
       return resolve('src/console/shell/no-regex.ts');
   },
 };
+
+// The component projects' common settings: happy-dom, the setup, both cores, a bound on hangs only
+// (rendering the catalogue's screens under load takes seconds).
+const componentTests = {
+  root: '.',
+  environment: 'happy-dom',
+  setupFiles: ['tests/component/support/setup.ts'],
+  maxWorkers: 2,
+  testTimeout: 30000,
+};
+const componentMocking = filesMockingModules('tests/component', '.test.tsx');
 
 export default defineConfig({
   root: 'src/console',
@@ -95,14 +107,19 @@ export default defineConfig({
         test: {
           // The console's widgets rendered alone (docs/adr/0123-lighter-browser-tests-and-component-tests.md).
           name: 'component',
-          root: '.',
           include: ['tests/component/**/*.test.tsx'],
-          environment: 'happy-dom',
-          setupFiles: ['tests/component/support/setup.ts'],
-          maxWorkers: 2,
-          // Rendering the catalogue's screens under load takes seconds; the bound is on hangs.
-          testTimeout: 30000,
+          exclude: componentMocking,
+          // One module graph per worker (docs/adr/0251-component-tests-share-one-module-graph.md): MUI,
+          // React and the console load once instead of once per file; the setup puts back what the console
+          // keeps in modules and the session after every test, and these files mock no module.
+          isolate: false,
+          ...componentTests,
         },
+      },
+      {
+        extends: true,
+        // The component files that replace a module with vi.mock, each in its own module graph (0251).
+        test: { name: 'component-mocks', include: componentMocking, ...componentTests },
       },
       {
         extends: true,

@@ -26,9 +26,17 @@ export async function bootstrap(): Promise<BootState> {
     call('meta.catalogue', { silent: true }) as Promise<unknown> as Promise<ConsoleCatalogue>,
     call('meta.globalconfig', { silent: true }),
   ]);
-  setCallRoutes(catalogue.calls);
+  const loaded = setBoot({ catalogue, config });
   await initLanguage(initialLanguage(config.language));
-  state = { catalogue, config };
+  return loaded;
+}
+
+/** What the shell reads later, from a loaded catalogue and configuration: bootstrap() ends with it, and
+ *  the component tests start from it with the catalogue on disk instead of stubbing getBoot
+ *  (docs/adr/0251-component-tests-share-one-module-graph.md). */
+export function setBoot(loaded: BootState): BootState {
+  setCallRoutes(loaded.catalogue.calls);
+  state = loaded;
   return state;
 }
 

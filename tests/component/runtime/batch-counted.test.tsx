@@ -14,11 +14,6 @@ import { RegistryContext } from '../../../src/console/runtime/registry-context.t
 import { cellRenderers, plugins, screenKinds, widgets } from '../../../src/console/registry.ts';
 import { catalogue } from '../support/catalogue.ts';
 
-vi.mock('../../../src/console/shell/boot.ts', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  getBoot: () => ({ catalogue, config: {} }),
-}));
-
 const list = catalogue.screens['flow.list'] as { actions: ActionDef[] };
 const action = list.actions.find((a) => a.id === 'batchApprovers')!;
 const IDS = Array.from({ length: 120 }, (_, i) => `i${i}`);

@@ -13,12 +13,6 @@ import { RegistryContext } from '../../../src/console/runtime/registry-context.t
 import { cellRenderers, plugins, screenKinds, widgets } from '../../../src/console/registry.ts';
 import { catalogue } from '../support/catalogue.ts';
 
-// Rules read the public configuration the shell loads at start (shell/boot.ts).
-vi.mock('../../../src/console/shell/boot.ts', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  getBoot: () => ({ catalogue, config: {} }),
-}));
-
 const users = catalogue.screens['domain.users'] as { actions: ActionDef[] };
 const action = (id: string) => users.actions.find((a) => a.id === id)!;
 const NAMES = { u1: 'Ann', u2: 'Bob' };

@@ -12,13 +12,8 @@ import ListScreen from '../../../src/console/runtime/list/ListScreen.tsx';
 import { RegistryContext } from '../../../src/console/runtime/registry-context.ts';
 import type { ConsoleScreen } from '../../../src/console/runtime/screen-types.ts';
 import { storeCurrentUser } from '../../../src/console/session/current-user.ts';
-import { toConsoleCatalogue } from '../../../src/server/areas/meta/console-catalogue.ts';
 import { catalogue } from '../support/catalogue.ts';
-
-vi.mock('../../../src/console/shell/boot.ts', () => ({
-  getBoot: () => ({ catalogue: toConsoleCatalogue(catalogue), config: {} }),
-}));
-const { cellRenderers, plugins, screenKinds, widgets } = await import('../../../src/console/registry.ts');
+import { cellRenderers, plugins, screenKinds, widgets } from '../../../src/console/registry.ts';
 
 const TOTAL = 142_857;
 const entries = Array.from({ length: 10 }, (_, k) => ({

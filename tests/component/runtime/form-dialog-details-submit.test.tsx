@@ -8,17 +8,12 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toConsoleCatalogue } from '../../../src/server/areas/meta/console-catalogue.ts';
 import { cellRenderers, widgets } from '../../../src/console/registry.ts';
 import { RegistryContext } from '../../../src/console/runtime/registry-context.ts';
 import { storeCurrentUser } from '../../../src/console/session/current-user.ts';
 import type { CurrentUser } from '../../../src/core/generated/api-types.ts';
-import { catalogue as fromDisk } from '../support/catalogue.ts';
-
-const catalogue = toConsoleCatalogue(fromDisk);
-vi.mock('../../../src/console/shell/boot.ts', () => ({ getBoot: () => ({ catalogue, config: {} }) }));
-const { FormDialog } = await import('../../../src/console/runtime/dialog/FormDialog.tsx');
-const { RecordFormDialog } = await import('../../../src/console/runtime/dialog/RecordFormDialog.tsx');
+import { FormDialog } from '../../../src/console/runtime/dialog/FormDialog.tsx';
+import { RecordFormDialog } from '../../../src/console/runtime/dialog/RecordFormDialog.tsx';
 
 let answers: Record<string, unknown>;
 let sent: Array<{ method: string; path: string; search: string; body: unknown }>;

@@ -14,13 +14,11 @@ import { DialogHostContext, type DialogHostProps } from '../../../src/console/ru
 import { RegistryContext } from '../../../src/console/runtime/registry-context.ts';
 import { loadModule } from '../../../src/console/shell/lazy-module.ts';
 import { catalogue as fromDisk } from '../support/catalogue.ts';
+import { cellRenderers, plugins, screenKinds, widgets } from '../../../src/console/registry.ts';
+import TabsScreen from '../../../src/console/runtime/tabs/TabsScreen.tsx';
+import MasterDetailScreen from '../../../src/console/runtime/master-detail/MasterDetailScreen.tsx';
 
 const catalogue = toConsoleCatalogue(fromDisk);
-vi.mock('../../../src/console/shell/boot.ts', () => ({ getBoot: () => ({ catalogue, config: {} }) }));
-const { cellRenderers, plugins, screenKinds, widgets } = await import('../../../src/console/registry.ts');
-const { default: TabsScreen } = await import('../../../src/console/runtime/tabs/TabsScreen.tsx');
-const { default: MasterDetailScreen } =
-  await import('../../../src/console/runtime/master-detail/MasterDetailScreen.tsx');
 
 const ROLES = {
   datas: [

@@ -9,12 +9,11 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleScreen } from '../../../src/console/runtime/screen-types.ts';
 import { catalogue } from '../support/catalogue.ts';
-
-vi.mock('../../../src/console/session/reach.ts', () => ({ mayCall: () => true }));
-const { CatalogueContext } = await import('../../../src/console/runtime/catalogue-context.ts');
-const { RegistryContext } = await import('../../../src/console/runtime/registry-context.ts');
-const registry = await import('../../../src/console/registry.ts');
-const { default: PanelScreen } = await import('../../../src/console/runtime/panel/PanelScreen.tsx');
+import { ALL_CALLS, signInWith } from '../support/signed-in.ts';
+import { CatalogueContext } from '../../../src/console/runtime/catalogue-context.ts';
+import { RegistryContext } from '../../../src/console/runtime/registry-context.ts';
+import * as registry from '../../../src/console/registry.ts';
+import PanelScreen from '../../../src/console/runtime/panel/PanelScreen.tsx';
 
 const APPS = { datas: [{ id: 'A1', name: 'Office' }], total: 1 };
 
@@ -22,6 +21,7 @@ let status: Record<string, unknown>;
 let sent: Array<{ method: string; url: URL }>;
 beforeEach(() => {
   sent = [];
+  signInWith(ALL_CALLS);
   status = { job: 'clearCache', status: 'done', progress: 100, message: 'Cache cleared earlier.' };
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const at = new URL(url, 'http://console.test');

@@ -9,17 +9,13 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleScreen } from '../../../src/console/runtime/screen-types.ts';
 import { catalogue } from '../support/catalogue.ts';
-
-const allowed = { cloud: true };
-vi.mock('../../../src/console/session/reach.ts', () => ({
-  mayCall: (call: string) => allowed.cloud || !call.startsWith('cloudCenter.'),
-}));
-const { CatalogueContext } = await import('../../../src/console/runtime/catalogue-context.ts');
-const { RegistryContext } = await import('../../../src/console/runtime/registry-context.ts');
-const registry = await import('../../../src/console/registry.ts');
-const { default: PanelScreen } = await import('../../../src/console/runtime/panel/PanelScreen.tsx');
+import { ALL_CALLS, signInWith } from '../support/signed-in.ts';
+import { CatalogueContext } from '../../../src/console/runtime/catalogue-context.ts';
+import { RegistryContext } from '../../../src/console/runtime/registry-context.ts';
+import * as registry from '../../../src/console/registry.ts';
+import PanelScreen from '../../../src/console/runtime/panel/PanelScreen.tsx';
 // The console's own client: a call with effects reads again what it holds (api/queries.ts).
-const { queryClient: client } = await import('../../../src/console/api/queries.ts');
+import { queryClient as client } from '../../../src/console/api/queries.ts';
 
 const SECRET = 'S'.repeat(43);
 const service = {
@@ -41,7 +37,7 @@ beforeEach(() => {
   exists = false;
   sent = [];
   copied = [];
-  allowed.cloud = true;
+  signInWith(ALL_CALLS);
   vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: async (t: string) => void copied.push(t) } });
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const { pathname } = new URL(url, 'http://console.test');
@@ -129,7 +125,7 @@ describe('a panel’s joined reads, part actions, revealed and said answers', { 
   });
 
   it('leaves out a part whose actions the caller may not make', async () => {
-    allowed.cloud = false;
+    signInWith(ALL_CALLS.filter((call) => !call.startsWith('cloudCenter.')));
     draw();
     await screen.findByTestId('open-api-status');
     expect(screen.queryByTestId('cloud-center')).toBeNull();

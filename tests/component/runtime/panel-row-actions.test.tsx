@@ -10,18 +10,13 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { catalogue } from '../support/catalogue.ts';
-
-let allowed = ['flows.get', 'flows.retryJob', 'flows.cancelJob'];
-vi.mock('../../../src/console/session/reach.ts', () => ({ mayCall: (id: string) => allowed.includes(id) }));
-vi.mock('../../../src/console/plugins/flow-monitor/diagram/DiagramCell.tsx', () => ({
-  default: ({ value }: { value: { xml?: string } | null }) => <div data-testid="diagram-stub">{value?.xml}</div>,
-}));
-const { CatalogueContext } = await import('../../../src/console/runtime/catalogue-context.ts');
-const { RegistryContext } = await import('../../../src/console/runtime/registry-context.ts');
-const registry = await import('../../../src/console/registry.ts');
-const { PanelInDialog } = await import('../../../src/console/runtime/panel/PanelInDialog.tsx');
-const { DialogMessageBar } = await import('../../../src/console/runtime/dialog/DialogMessageBar.tsx');
-const { useDialogMessage } = await import('../../../src/console/runtime/dialog/useDialogMessage.ts');
+import { withDiagramStub } from '../support/diagram-stub.tsx';
+import { signInWith } from '../support/signed-in.ts';
+import { CatalogueContext } from '../../../src/console/runtime/catalogue-context.ts';
+import { RegistryContext } from '../../../src/console/runtime/registry-context.ts';
+import { PanelInDialog } from '../../../src/console/runtime/panel/PanelInDialog.tsx';
+import { DialogMessageBar } from '../../../src/console/runtime/dialog/DialogMessageBar.tsx';
+import { useDialogMessage } from '../../../src/console/runtime/dialog/useDialogMessage.ts';
 
 const job = (over: Record<string, unknown>) => ({
   id: 'j1',
@@ -55,7 +50,7 @@ let sent: Array<{ method: string; path: string }>;
 beforeEach(() => {
   sent = [];
   refuse = false;
-  allowed = ['flows.get', 'flows.retryJob', 'flows.cancelJob'];
+  signInWith(['flows.get', 'flows.retryJob', 'flows.cancelJob']);
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const u = new URL(url, 'http://console.test');
     sent.push({ method: init.method ?? 'GET', path: `${u.pathname}${u.search}` });
@@ -84,7 +79,7 @@ function draw() {
   return render(
     <QueryClientProvider client={client}>
       <CatalogueContext.Provider value={catalogue}>
-        <RegistryContext.Provider value={registry}>
+        <RegistryContext.Provider value={withDiagramStub}>
           <MemoryRouter initialEntries={['/?domainid=D1&id=NOT-THIS']}>
             <InDialog />
           </MemoryRouter>
@@ -144,7 +139,7 @@ describe('a panel in a dialog with row actions', () => {
   });
 
   it('offers no button for calls the caller may not make, says there are no jobs, hides jobs once finished', async () => {
-    allowed = ['flows.get'];
+    signInWith(['flows.get']);
     answer = detail([job({})]);
     const first = draw();
     await screen.findByTestId('flow-jobs');

@@ -11,19 +11,15 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleScreen } from '../../../src/console/runtime/screen-types.ts';
 import { catalogue } from '../support/catalogue.ts';
-
-vi.mock('../../../src/console/session/reach.ts', () => ({ mayCall: () => true }));
-vi.mock('../../../src/console/plugins/flow-monitor/diagram/DiagramCell.tsx', () => ({
-  default: ({ value }: { value: { xml?: string } | null }) => <div data-testid="diagram-stub">{value?.xml}</div>,
-}));
-const { setRuntimeCredential } = await import('../../../src/console/api/runtime-sign-in.ts');
-const { CatalogueContext } = await import('../../../src/console/runtime/catalogue-context.ts');
-const { RegistryContext } = await import('../../../src/console/runtime/registry-context.ts');
-const registry = await import('../../../src/console/registry.ts');
-const { default: PanelScreen } = await import('../../../src/console/runtime/panel/PanelScreen.tsx');
-const { resolveArgs } = await import('../../../src/console/runtime/call-args.ts');
-const { toggleDetail, hideDetail } = await import('../../../src/console/runtime/list/detail-url.ts');
-const { withRecordSchema } = await import('../../../src/console/runtime/dialog/record-schema.ts');
+import { withDiagramStub } from '../support/diagram-stub.tsx';
+import { ALL_CALLS, signInWith } from '../support/signed-in.ts';
+import { setRuntimeCredential } from '../../../src/console/api/runtime-sign-in.ts';
+import { CatalogueContext } from '../../../src/console/runtime/catalogue-context.ts';
+import { RegistryContext } from '../../../src/console/runtime/registry-context.ts';
+import PanelScreen from '../../../src/console/runtime/panel/PanelScreen.tsx';
+import { resolveArgs } from '../../../src/console/runtime/call-args.ts';
+import { toggleDetail, hideDetail } from '../../../src/console/runtime/list/detail-url.ts';
+import { withRecordSchema } from '../../../src/console/runtime/dialog/record-schema.ts';
 
 const SIGN_IN = { accessToken: 'T0', userCode: 'acme124', userName: 'Ann', domainName: 'Acme' };
 
@@ -51,6 +47,7 @@ let answer: unknown;
 let sent: Array<{ method: string; url: URL }>;
 beforeEach(() => {
   sent = [];
+  signInWith(ALL_CALLS);
   setRuntimeCredential(SIGN_IN);
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     sent.push({ method: init.method ?? 'GET', url: new URL(url, 'http://console.test') });
@@ -71,7 +68,7 @@ function draw() {
   return render(
     <QueryClientProvider client={client}>
       <CatalogueContext.Provider value={catalogue}>
-        <RegistryContext.Provider value={registry}>
+        <RegistryContext.Provider value={withDiagramStub}>
           <MemoryRouter initialEntries={['/?view=todo&instance=I1&app=A1&flow=F1']}>
             <PanelScreen
               screen={{ ...catalogue.screens['runtime.instance'], id: 'runtime.instance' } as ConsoleScreen}

@@ -11,12 +11,7 @@ import ListScreen from '../../../src/console/runtime/list/ListScreen.tsx';
 import { RegistryContext } from '../../../src/console/runtime/registry-context.ts';
 import type { ConsoleScreen } from '../../../src/console/runtime/screen-types.ts';
 import { storeCurrentUser } from '../../../src/console/session/current-user.ts';
-import { toConsoleCatalogue } from '../../../src/server/areas/meta/console-catalogue.ts';
 import { catalogue } from '../support/catalogue.ts';
-
-vi.mock('../../../src/console/shell/boot.ts', () => ({
-  getBoot: () => ({ catalogue: toConsoleCatalogue(catalogue), config: {} }),
-}));
 
 const EMPLOYEE = { id: 'R1', name: 'Employee', holders: 3, packageRole: 'employee' };
 const DESK = { id: 'R2', name: 'Trip desk', holders: 1, packageRole: null };

@@ -13,11 +13,6 @@ import { TabsDialog } from '../../../src/console/runtime/tabs-dialog/TabsDialog.
 import { cellRenderers, plugins, screenKinds, widgets } from '../../../src/console/registry.ts';
 import { catalogue } from '../support/catalogue.ts';
 
-vi.mock('../../../src/console/shell/boot.ts', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  getBoot: () => ({ catalogue, config: {} }),
-}));
-
 const software = catalogue.screens['domain.software'] as { rowActions: ActionDef[] };
 const im = software.rowActions.find((a) => a.id === 'im')!;
 const BASE = '/authtime/domain/D1/application/A1';
