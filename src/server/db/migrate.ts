@@ -59,11 +59,8 @@ import * as taskLocals from './migrations/0063-task-locals.ts';
 import * as userReferenceIndexes from './migrations/0065-user-reference-indexes.ts';
 import * as instanceLocals from './migrations/0067-instance-locals.ts';
 import * as startDaysAndOperatorLookup from './migrations/0069-start-days-and-operator-lookup.ts';
-<<<<<<< HEAD
-import * as namePiecesForLargeTenants from './migrations/0071-name-pieces-for-large-tenants.ts';
-=======
 import * as messageCorrelationKeys from './migrations/0070-message-correlation-keys.ts';
->>>>>>> s48-zeebe-keys
+import * as namePiecesForLargeTenants from './migrations/0071-name-pieces-for-large-tenants.ts';
 import * as imSettings from './migrations/0028-im-settings.ts';
 import * as imAppAgents from './migrations/0031-im-app-agents.ts';
 
@@ -129,11 +126,8 @@ const migrations: Record<string, Migration> = {
   '0065-user-reference-indexes': userReferenceIndexes,
   '0067-instance-locals': instanceLocals,
   '0069-start-days-and-operator-lookup': startDaysAndOperatorLookup,
-<<<<<<< HEAD
-  '0071-name-pieces-for-large-tenants': namePiecesForLargeTenants,
-=======
   '0070-message-correlation-keys': messageCorrelationKeys,
->>>>>>> s48-zeebe-keys
+  '0071-name-pieces-for-large-tenants': namePiecesForLargeTenants,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -89,14 +89,7 @@ export function interventionNodes(definition: ProcessDefinition): ProcessNode[] 
   return finished
     .reverse()
     .filter(
-      (node) =>
-<<<<<<< HEAD
-        INTERVENTION_KINDS.has(node.kind) &&
-        !(node.kind === 'complete' && node.parent) &&
-        !tooDeep(definition, node.id),
-=======
-        interventionTarget(node) && !(node.kind === 'complete' && node.parent) && !twoLevelsDeep(definition, node.id),
->>>>>>> s48-zeebe-keys
+      (node) => interventionTarget(node) && !(node.kind === 'complete' && node.parent) && !tooDeep(definition, node.id),
     );
 }
 
