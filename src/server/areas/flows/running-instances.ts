@@ -44,12 +44,19 @@ export interface RunningInstance {
   user?: string;
 }
 
-const asText = (element: unknown): string =>
+const isPlain = (value: unknown): value is string | number | boolean =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+/** An element as the console names an instance by it (a text is also the login it may name): a list of plain
+ *  values (an outer instance's departments) as "a, b", anything else as its JSON, at most 200 characters. */
+export const elementText = (element: unknown): string =>
   element === null || element === undefined
     ? ''
     : typeof element === 'string'
       ? element
-      : JSON.stringify(element).slice(0, 200);
+      : Array.isArray(element) && element.every(isPlain)
+        ? element.join(', ').slice(0, 200)
+        : JSON.stringify(element).slice(0, 200);
 
 /** The instances of each sub-process to choose from (running, or started anew), by its id. */
 export async function runningInstances(
@@ -57,7 +64,7 @@ export async function runningInstances(
   domainId: string,
   held: ReadonlyMap<string, Choosable>,
 ): Promise<Map<string, RunningInstance[]>> {
-  const texts = [...held.values()].flatMap((loop) => loop.running.map((index) => asText(loop.items[index])));
+  const texts = [...held.values()].flatMap((loop) => loop.running.map((index) => elementText(loop.items[index])));
   const codes = [...new Set(texts.filter(Boolean))];
   const users =
     codes.length === 0
@@ -74,7 +81,7 @@ export async function runningInstances(
     running.set(
       scope,
       loop.running.map((index) => {
-        const element = asText(loop.items[index]);
+        const element = elementText(loop.items[index]);
         const user = nameOf.get(element);
         return { index, element, ...(user ? { user } : {}) };
       }),
