@@ -54,7 +54,7 @@ export const ruleFunctions: Record<string, (...args: never[]) => unknown> = {
   // FEEL's conditions and `for` over a list, indexes, ranges, membership and list literals
   // (docs/adr/0211-feel-conditionals-paths-ranges.md): bounded walks, no callback; the conditions may call
   // the built-ins TREE_CALLS names over the element (docs/adr/0250-feel-calls-over-a-lists-element.md).
-  ...listFunctions(callingWalk((fn, args) => treeCall(fn, args))),
+  ...listFunctions(callingWalk(treeCall)),
   listAt,
   inRange,
   isIn,
@@ -74,7 +74,7 @@ export const ruleFunctions: Record<string, (...args: never[]) => unknown> = {
   juelAt,
   // FEEL's `sort(list, precedes)` and context literals (docs/adr/0239-feel-zoned-times-and-functions.md);
   // precedes may call the built-ins TREE_CALLS names (docs/adr/0244-feel-calls-in-functions-context-functions.md).
-  listSort: sortCalling((fn, args) => treeCall(fn, args)),
+  listSort: sortCalling(treeCall),
   contextOf,
 };
 

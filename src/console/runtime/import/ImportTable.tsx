@@ -93,8 +93,12 @@ export function ImportTable({
   return (
     <>
       {/* Focusable: a table taller than its bound scrolls, and keyboard users must reach it (axe's
-          scrollable-region-focusable). */}
-      <TableContainer sx={{ maxHeight: 360, mt: 1 }} tabIndex={0} role="region" aria-label={ariaLabel}>
+          scrollable-region-focusable); a region only when it has a name to announce. */}
+      <TableContainer
+        sx={{ maxHeight: 360, mt: 1 }}
+        tabIndex={0}
+        {...(ariaLabel ? { role: 'region', 'aria-label': ariaLabel } : {})}
+      >
         <Table size="small" stickyHeader data-testid={table.testId} aria-label={ariaLabel}>
           <TableHead>
             <TableRow>
