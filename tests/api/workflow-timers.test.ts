@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstance, submitTask } from '../../src/server/workflow/actions.ts';
-import { startJobPoller } from '../../src/server/workflow/waits/job-poller.ts';
+import { startJobPoller, type PollerEvent } from '../../src/server/workflow/waits/job-poller.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -168,6 +168,37 @@ describe.each(targets)('a poller waiting on $name', (target) => {
     } finally {
       await poller.stop();
     }
+  });
+
+  it('answers an asked round once every timer due before it fired, after the round already in flight', async () => {
+    const { instanceId } = await startInstance(server.db, {
+      domainId: world.domainId,
+      applicationId: world.applicationId,
+      processId: 'pause',
+      initiatorId: world.users.initiator,
+    });
+    await sql`update flow_jobs set due_at = now() - interval '1 second' where instance_id = ${instanceId}`.execute(
+      server.db,
+    );
+    // The poller's own first round starts as it is made; the asked one waits for it (one round at a time).
+    const events: PollerEvent[] = [];
+    const poller = startJobPoller(server.db, (error) => console.error(error), {
+      intervalMs: 60_000,
+      onTrace: (event) => events.push(event),
+    });
+    try {
+      await poller.round();
+      expect(
+        await server.db.selectFrom('flow_jobs').select('id').where('instance_id', '=', instanceId).execute(),
+      ).toEqual([]);
+    } finally {
+      await poller.stop();
+    }
+    // A later round's claim (PostgreSQL's queries leave the poller's own round time to start) comes after
+    // every step of the earlier one.
+    const claims = events.filter((event) => event.kind === 'claim');
+    for (const claim of claims)
+      expect(events.filter((event) => event.start < claim.start && event.end > claim.start)).toEqual([]);
   });
 });
 

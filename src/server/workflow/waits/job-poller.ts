@@ -101,6 +101,15 @@ export function startJobPoller(
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<unknown> = Promise.resolve();
+  // Rounds run one at a time: a round asked for (`round()`) while the scheduled one is in flight waits for
+  // it, so a caller that awaits its round finds every job due before it fired, not claimed by the other
+  // round and left unfired when `stop()` follows.
+  let rounds: Promise<unknown> = Promise.resolve();
+  const oneAtATime = (): Promise<{ fired: number; full: boolean }> => {
+    const next = rounds.then(round, round);
+    rounds = next.catch(() => undefined);
+    return next;
+  };
 
   /** Fires an instance's timer in `trx` (its own transaction, or its group's): false when it was gone. */
   async function fireTimer(trx: Db, job: Claimed & { instance_id: string }): Promise<boolean> {
@@ -224,7 +233,7 @@ export function startJobPoller(
   function schedule(ms: number): void {
     if (stopped) return;
     timer = setTimeout(() => {
-      current = round()
+      current = oneAtATime()
         .then(async ({ full }) => schedule(full ? 0 : await untilNextRound()))
         .catch((error: unknown) => (onError(error, ''), schedule(intervalMs)));
     }, ms);
@@ -234,7 +243,7 @@ export function startJobPoller(
 
   return {
     serverId,
-    round: async () => (await round()).fired,
+    round: async () => (await oneAtATime()).fired,
     async stop() {
       stopped = true;
       clearTimeout(timer);
