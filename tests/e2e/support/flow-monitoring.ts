@@ -152,9 +152,25 @@ export async function openDetail(page: Page, summary: string): Promise<Locator> 
   return dialog;
 }
 
+/** Opens the intervention's node choice labelled `label` (enabled once its nodes are read). MUI's Select
+ *  opens on the press and closes on a release outside the choice: should the dialog's content move between
+ *  the two on a loaded machine, the menu is gone at once, so a choice not open after the click is opened again. */
+async function openNodeChoice(page: Page, dialog: Locator, label: string): Promise<void> {
+  const listbox = page.getByRole('listbox');
+  for (let attempt = 1; ; attempt++) {
+    await dialog.getByRole('combobox', { name: label }).click({ timeout: SLOW });
+    try {
+      await listbox.waitFor({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 /** Opens the intervention's node choice, labelled `label`, and answers the options' texts. */
 export async function nodeOptions(page: Page, dialog: Locator, label: string): Promise<string[]> {
-  await step(page, `open "${label}"`, () => dialog.getByRole('combobox', { name: label }).click());
+  await step(page, `open "${label}"`, () => openNodeChoice(page, dialog, label));
   const options = page.getByRole('option');
   await step(page, `"${label}" offers its nodes`, () => options.first().waitFor({ timeout: SLOW }));
   return options.allInnerTexts();
@@ -162,7 +178,7 @@ export async function nodeOptions(page: Page, dialog: Locator, label: string): P
 
 /** Chooses the node matching `name` in the intervention's node choice, labelled `label`. */
 export async function chooseNode(page: Page, dialog: Locator, label: string, name: RegExp) {
-  await step(page, `open "${label}"`, () => dialog.getByRole('combobox', { name: label }).click());
+  await step(page, `open "${label}"`, () => openNodeChoice(page, dialog, label));
   await step(page, `choose ${String(name)} in "${label}"`, () => page.getByRole('option', { name }).click());
 }
 

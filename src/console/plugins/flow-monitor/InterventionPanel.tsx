@@ -96,6 +96,8 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
           label={t('flow.intervene.node')}
           value={state.chosen?.id ?? ''}
           onChange={(e) => state.chooseNode(e.target.value)}
+          // Until the nodes are read there is nothing to choose: a click would open an empty menu.
+          disabled={!state.ready}
           // A node deep in sub-processes has a long label: bounded, it leaves the approvers room to read.
           sx={{ minWidth: 220, maxWidth: { md: '50%' } }}
           slotProps={{ htmlInput: { 'data-testid': 'intervene-node' } }}

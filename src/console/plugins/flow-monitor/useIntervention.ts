@@ -132,6 +132,8 @@ export function useIntervention(instanceId: string, enabled: boolean) {
     ...(e.inner ? { inner: e.inner } : {}),
   }));
   return {
+    /** Whether the nodes have been read: before, there is nothing to choose. */
+    ready: read.data !== undefined,
     selectable,
     entries,
     chosen,
