@@ -19,7 +19,6 @@ export const isContext = (v: unknown): v is Context =>
   !isTemporal(v) &&
   [Object.prototype, null].includes(Object.getPrototypeOf(v));
 
-
 /** A copy of a context's own entries. */
 const copy = (context: Context): Context => contextOf(...Object.entries(context).flat());
 

@@ -102,7 +102,10 @@ export const feelRangeBuiltins = {
   feelCoincides: rangeFunction({
     points: eq,
     ranges: (r, s) =>
-      eq(r.start, s.start) && r.startIncluded === s.startIncluded && eq(r.end, s.end) && r.endIncluded === s.endIncluded,
+      eq(r.start, s.start) &&
+      r.startIncluded === s.startIncluded &&
+      eq(r.end, s.end) &&
+      r.endIncluded === s.endIncluded,
   }),
 };
 

@@ -141,9 +141,13 @@ function wellFormed(node: unknown, depth: number): node is Tree {
     // A range literal as a range function's argument, a context literal, a list read inside sort's
     // precedes (docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md).
     case 'interval':
-      return rest.length === 3 && BOUNDS.test(String(rest[2])) && rest.slice(0, 2).every((n) => wellFormed(n, depth + 1));
+      return (
+        rest.length === 3 && BOUNDS.test(String(rest[2])) && rest.slice(0, 2).every((n) => wellFormed(n, depth + 1))
+      );
     case 'context':
-      return rest.length % 2 === 0 && rest.every((n, i) => (i % 2 === 0 ? typeof n === 'string' : wellFormed(n, depth + 1)));
+      return (
+        rest.length % 2 === 0 && rest.every((n, i) => (i % 2 === 0 ? typeof n === 'string' : wellFormed(n, depth + 1)))
+      );
     case 'where':
       return rest.length === 3 && Object.hasOwn(OVER_ELEMENTS, String(rest[0])) && trees(1);
     default:
@@ -159,7 +163,13 @@ export const nodes = (tree: unknown): number =>
  *  A built-in's call is made through `call` (sort's precedes, docs/adr/0244-feel-calls-in-functions-context-functions.md);
  *  without one it is null. A list read inside precedes is walked only with `charge`, each of its elements
  *  charged its condition's nodes (docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md); without it, null. */
-export function valueOf(node: Tree, element: unknown, args: readonly unknown[], call?: TreeCall, charge?: Charge): unknown {
+export function valueOf(
+  node: Tree,
+  element: unknown,
+  args: readonly unknown[],
+  call?: TreeCall,
+  charge?: Charge,
+): unknown {
   const v = (n: unknown) => valueOf(n as Tree, element, args, call, charge);
   const [op, a, b, c, d] = node;
   switch (op) {
@@ -203,7 +213,10 @@ export function valueOf(node: Tree, element: unknown, args: readonly unknown[], 
       if (!charge || !Array.isArray(element)) return null;
       const cost = nodes(c);
       const pair = element.slice(0, 2);
-      return OVER_ELEMENTS[a as string](v(b), (e) => (charge(cost), valueOf(c as Tree, [...pair, e], args, call, charge)));
+      return OVER_ELEMENTS[a as string](
+        v(b),
+        (e) => (charge(cost), valueOf(c as Tree, [...pair, e], args, call, charge)),
+      );
     }
     default:
       return null;

@@ -88,7 +88,7 @@ function parenthesized(r: Reader): Node {
   const bound = r.upperBound;
   r.upperBound = false;
   const inner = r.deeper(() => r.grammar.expression(r));
-  if (r.peek()?.text === '..') return (r.upperBound = bound), interval(r, '(', inner);
+  if (r.peek()?.text === '..') return ((r.upperBound = bound), interval(r, '(', inner));
   r.expect(')');
   r.upperBound = bound;
   return inner;
@@ -96,7 +96,11 @@ function parenthesized(r: Reader): Node {
 
 /** A range literal from its first bound on (docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md):
  *  read anywhere a value is, written out only as a range function's argument (vendor-expression.ts). */
-const interval = (r: Reader, open: string, low: Node): Node => ({ op: 'interval', low, ...r.grammar.rangeEnd(r, open) });
+const interval = (r: Reader, open: string, low: Node): Node => ({
+  op: 'interval',
+  low,
+  ...r.grammar.rangeEnd(r, open),
+});
 
 /** `[…]`: a list literal, or a range `[a..b]`. */
 function bracketed(r: Reader): Node {
@@ -115,7 +119,12 @@ export function primary(r: Reader): Node {
   if (t.kind === 'str') return { op: 'lit', value: JSON.stringify(t.text) };
   if (t.kind === 'sym' && t.text === '(') return parenthesized(r);
   if (t.kind === 'sym' && t.text === '[' && feel) return bracketed(r);
-  if (t.kind === 'sym' && t.text === ']' && feel) return interval(r, ']', r.deeper(() => r.grammar.expression(r)));
+  if (t.kind === 'sym' && t.text === ']' && feel)
+    return interval(
+      r,
+      ']',
+      r.deeper(() => r.grammar.expression(r)),
+    );
   if (t.kind === 'sym' && t.text === '@' && feel && r.peek()?.kind === 'str') return temporalLiteral(r.take()!.text);
   if (t.kind === 'sym' && t.text === '{' && feel) return r.deeper(() => context(r));
   if (t.kind === 'id' && feel && t.text === 'function' && r.peek()?.text === '(') return r.deeper(() => definition(r));

@@ -104,7 +104,8 @@ const intervalTree = (node: Extract<Node, { op: 'interval' }>, p: (n: Node) => u
  *  (docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md). Inside a list's own condition, or one level
  *  further down, it is refused: the walker keeps sort's two parameters and one element only. */
 function nestedWhere(node: Extract<Node, { op: 'where' }>, names: readonly string[], args: string[], depth: number) {
-  if (names.length !== 2) throw new ExpressionError(
+  if (names.length !== 2)
+    throw new ExpressionError(
       `a filter, some/every or for over ${names.join(', ')} is read inside another only in sort’s precedes`,
     );
   if (names.includes(node.element))

@@ -196,7 +196,11 @@ describe('points of other kinds', () => {
     ];
     expect(value('=offers[during(item.price, [100..200])]', { offers })).toEqual([offers[0]]);
     expect(value('=some o in offers satisfies before(o.price, [lo..hi])', { offers, lo: 90, hi: 100 })).toBe(true);
-    expect(value('=for o in offers return after(o.price, [o.price - 1..o.price))', { offers })).toEqual([true, true, true]);
+    expect(value('=for o in offers return after(o.price, [o.price - 1..o.price))', { offers })).toEqual([
+      true,
+      true,
+      true,
+    ]);
     expect(value('=sort(offers, function(a, b) before(a.price, [b.price..b.price]))', { offers })).toEqual([
       offers[1],
       offers[0],

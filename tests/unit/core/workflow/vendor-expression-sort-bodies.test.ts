@@ -25,9 +25,11 @@ describe('sort’s precedes reading lists and building contexts', () => {
   it('quantifies and maps over a parameter’s list', () => {
     const some = '=sort(orders, function(a, b) some i in a.items satisfies i.price > 35)';
     expect(ids(value(some, { orders }))).toEqual(['a', 'b', 'c']);
-    const sum = '=sort(orders, function(a, b) sum(for i in a.items return i.price) < sum(for i in b.items return i.price))';
+    const sum =
+      '=sort(orders, function(a, b) sum(for i in a.items return i.price) < sum(for i in b.items return i.price))';
     expect(ids(value(sum, { orders }))).toEqual(['c', 'b', 'a']);
-    const every = '=sort(orders, function(a, b) (every t in a.tags satisfies t = "x") and count(a.tags) > count(b.tags))';
+    const every =
+      '=sort(orders, function(a, b) (every t in a.tags satisfies t = "x") and count(a.tags) > count(b.tags))';
     expect(ids(value(every, { orders }))).toEqual(['a', 'b', 'c']);
   });
 
@@ -60,12 +62,18 @@ describe('sort’s precedes reading lists and building contexts', () => {
     const started = performance.now();
     expect(value(text, { orders: many })).toBeUndefined();
     expect(performance.now() - started).toBeLessThan(2000);
-    expect(value(text, { orders: many.slice(0, 10).map((o) => ({ ...o, items: items.slice(0, 100) })) })).toHaveLength(10);
+    expect(value(text, { orders: many.slice(0, 10).map((o) => ({ ...o, items: items.slice(0, 100) })) })).toHaveLength(
+      10,
+    );
     // The same through the rule function itself: the bound's error, not a slow answer.
     const tree = JSON.stringify([
       'cmp',
       '<',
-      ['call', 'count', ['where', 'listFilter', ['path', ['param', 0], 'items'], ['cmp', '>', ['param', 2], ['arg', 0]]]],
+      [
+        'call',
+        'count',
+        ['where', 'listFilter', ['path', ['param', 0], 'items'], ['cmp', '>', ['param', 2], ['arg', 0]]],
+      ],
       ['arg', 0],
     ]);
     const sort = sortCalling((fn, args) => ruleFunctions[fn](...(args as never[])));
@@ -90,7 +98,9 @@ describe('uuid() and random number()', () => {
   });
 
   it('are refused where they would be drawn once for many elements', () => {
-    expect(refusal('=for o in orders return uuid()')).toMatch(/uuid\(\) and random number\(\) are not drawn for each of o/);
+    expect(refusal('=for o in orders return uuid()')).toMatch(
+      /uuid\(\) and random number\(\) are not drawn for each of o/,
+    );
     expect(refusal('=sort(orders, function(a, b) random number() < 0.5)')).toMatch(/not drawn for each of a, b/);
   });
 });
