@@ -5,10 +5,9 @@
 // plain object (a variable's JSON object or one built here); a list, a temporal value or anything else is
 // not one, and the function gives null, FEEL's error. Entries are own properties only, read and written as
 // such, so a key such as `__proto__` is an entry, never a prototype. Each is one pass over its arguments.
+import { contextOf, setEntry, type Context } from './feel-context-value.ts';
 import { isTemporal } from './feel-temporal.ts';
 import { ownPath } from './list-predicates.ts';
-
-type Context = Record<string, unknown>;
 
 /** Deepest path `get value` and `context put` take (a path is written in the expression, so short). */
 const MAX_KEYS = 32;
@@ -19,17 +18,6 @@ export const isContext = (v: unknown): v is Context =>
   !Array.isArray(v) &&
   !isTemporal(v) &&
   [Object.prototype, null].includes(Object.getPrototypeOf(v));
-
-/** Sets the own entry `key` of `context` (never a prototype, whatever the key). */
-const setEntry = (context: Context, key: string, value: unknown) =>
-  Object.defineProperty(context, key, { value, enumerable: true, writable: true, configurable: true });
-
-/** FEEL's context literal `{a: 1, "b c": 2}` (keys and values alternating). */
-export function contextOf(...pairs: unknown[]): Context {
-  const context: Context = {};
-  for (let i = 0; i + 1 < pairs.length; i += 2) setEntry(context, String(pairs[i]), pairs[i + 1]);
-  return context;
-}
 
 /** A copy of a context's own entries. */
 const copy = (context: Context): Context => contextOf(...Object.entries(context).flat());

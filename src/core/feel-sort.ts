@@ -4,15 +4,12 @@
 // MAX_SORT_LENGTH elements and MAX_SORT_STEPS nodes of the tree walked in one call; past either the call
 // throws, and the expression fails as any failing rule does (a condition not taken, no value).
 import type { TreeCall } from './feel-tree-calls.ts';
-import { treeOf, valueOf, type ElementWalk, type Tree } from './list-predicates.ts';
+import { nodes, treeOf, valueOf, type ElementWalk, type Tree } from './list-predicates.ts';
 
 export const MAX_SORT_LENGTH = 2000;
 export const MAX_SORT_STEPS = 500_000;
 
 export class FeelBoundError extends RangeError {}
-
-/** The nodes of a tree, walked at most once each per comparison. */
-const nodes = (tree: unknown): number => (Array.isArray(tree) ? 1 + tree.reduce((n: number, t) => n + nodes(t), 0) : 0);
 
 /** How much a call's arguments cost in steps: a list its elements, a context its entries, else nothing. */
 const sizeOf = (values: unknown[]): number =>
@@ -66,7 +63,7 @@ export function sortCalling(call: TreeCall | undefined) {
     let failed = false;
     const precedes = (x: unknown, y: unknown): boolean => {
       charge(cost);
-      const answer = valueOf(tree, [x, y], args, charged);
+      const answer = valueOf(tree, [x, y], args, charged, call && charge);
       if (typeof answer !== 'boolean') failed = true;
       return answer === true;
     };

@@ -6,6 +6,8 @@
 // rule function's further arguments). The tree is walked here, bounded in depth and size; nothing in it
 // can call anything, and an element is read through its own properties only. Temporal values order,
 // equal and add as feel-temporal-ops.ts says (docs/adr/0217-feel-temporal-and-built-in-functions.md).
+import { contextOf } from './feel-context-value.ts';
+import { feelRangeOf } from './feel-range-value.ts';
 import { isTemporal } from './feel-temporal.ts';
 import { temporalArithmetic, temporalCompare } from './feel-temporal-ops.ts';
 import type { TreeCall } from './feel-tree-calls.ts';
@@ -83,7 +85,20 @@ export function feelArithmetic(sym: string, a: unknown, b: unknown): unknown {
 }
 
 export type Tree = unknown[];
+/** How a walk charges steps to its bound (feel-sort.ts); a walk without one reads no nested list. */
+export type Charge = (steps: number) => void;
 const COMPARISON = new Set(['==', '!=', '<', '>', '<=', '>=']);
+const BOUNDS = /^[[(][\])]$/;
+
+const elements = (list: unknown): unknown[] => (Array.isArray(list) ? list : []);
+
+/** FEEL's filter, `some`, `every` and `for` over a list, `v` the condition's value for one element. */
+const OVER_ELEMENTS: Readonly<Record<string, (list: unknown, v: (e: unknown) => unknown) => unknown>> = {
+  listFilter: (list, v) => elements(list).filter((e) => v(e) === true),
+  listAny: (list, v) => elements(list).some((e) => v(e) === true),
+  listAll: (list, v) => elements(list).every((e) => v(e) === true),
+  listMap: (list, v) => elements(list).map((e) => v(e) ?? null),
+};
 const ARITHMETIC = new Set(['+', '-', '*', '/', '%']);
 
 /** Whether `node` is a condition tree this walker knows, no deeper than the bound. */
@@ -95,7 +110,8 @@ function wellFormed(node: unknown, depth: number): node is Tree {
     case 'item':
       return rest.length === 0;
     case 'param':
-      return rest.length === 1 && (rest[0] === 0 || rest[0] === 1);
+      // 0 and 1 are sort's parameters, 2 the element of a list read inside its precedes.
+      return rest.length === 1 && [0, 1, 2].includes(rest[0] as number);
     case 'arg':
       return rest.length === 1 && Number.isInteger(rest[0]) && (rest[0] as number) >= 0;
     case 'path':
@@ -120,20 +136,41 @@ function wellFormed(node: unknown, depth: number): node is Tree {
       return rest.length === 3 && ARITHMETIC.has(rest[0] as string) && trees(1);
     case 'range':
       return (
-        rest.length === 4 &&
-        /^[[(][\])]$/.test(String(rest[3])) &&
-        rest.slice(0, 3).every((n) => wellFormed(n, depth + 1))
+        rest.length === 4 && BOUNDS.test(String(rest[3])) && rest.slice(0, 3).every((n) => wellFormed(n, depth + 1))
       );
+    // A range literal as a range function's argument, a context literal, a list read inside sort's
+    // precedes (docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md).
+    case 'interval':
+      return (
+        rest.length === 3 && BOUNDS.test(String(rest[2])) && rest.slice(0, 2).every((n) => wellFormed(n, depth + 1))
+      );
+    case 'context':
+      return (
+        rest.length % 2 === 0 && rest.every((n, i) => (i % 2 === 0 ? typeof n === 'string' : wellFormed(n, depth + 1)))
+      );
+    case 'where':
+      return rest.length === 3 && Object.hasOwn(OVER_ELEMENTS, String(rest[0])) && trees(1);
     default:
       return false;
   }
 }
 
+/** The nodes of a tree, walked at most once each per element. */
+export const nodes = (tree: unknown): number =>
+  Array.isArray(tree) ? 1 + tree.reduce((n: number, t) => n + nodes(t), 0) : 0;
+
 /** The value of a condition tree for one element (for a function of two, `sort`'s `precedes`, the pair).
  *  A built-in's call is made through `call` (sort's precedes, docs/adr/0244-feel-calls-in-functions-context-functions.md);
- *  without one it is null. */
-export function valueOf(node: Tree, element: unknown, args: readonly unknown[], call?: TreeCall): unknown {
-  const v = (n: unknown) => valueOf(n as Tree, element, args, call);
+ *  without one it is null. A list read inside precedes is walked only with `charge`, each of its elements
+ *  charged its condition's nodes (docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md); without it, null. */
+export function valueOf(
+  node: Tree,
+  element: unknown,
+  args: readonly unknown[],
+  call?: TreeCall,
+  charge?: Charge,
+): unknown {
+  const v = (n: unknown) => valueOf(n as Tree, element, args, call, charge);
   const [op, a, b, c, d] = node;
   switch (op) {
     case 'item':
@@ -168,6 +205,19 @@ export function valueOf(node: Tree, element: unknown, args: readonly unknown[], 
       return feelArithmetic(a as string, v(b), v(c));
     case 'range':
       return inRange(v(a), v(b), v(c), d);
+    case 'interval':
+      return feelRangeOf(v(a), v(b), c);
+    case 'context':
+      return contextOf(...node.slice(1).map((n, i) => (i % 2 === 0 ? n : v(n))));
+    case 'where': {
+      if (!charge || !Array.isArray(element)) return null;
+      const cost = nodes(c);
+      const pair = element.slice(0, 2);
+      return OVER_ELEMENTS[a as string](
+        v(b),
+        (e) => (charge(cost), valueOf(c as Tree, [...pair, e], args, call, charge)),
+      );
+    }
     default:
       return null;
   }
@@ -192,8 +242,6 @@ export function treeOf(text: unknown): Tree | null {
   return tree;
 }
 
-const elements = (list: unknown): unknown[] => (Array.isArray(list) ? list : []);
-
 /** How a list function walks its tree for one element: the value of the tree for it. Built-ins are called
  *  only by a walk given them (feel-sort.ts's `callingWalk`, bounded); the plain one calls none. */
 export type ElementWalk = (tree: Tree, args: readonly unknown[]) => (element: unknown) => unknown;
@@ -209,19 +257,19 @@ export function listFunctions(walk: ElementWalk = plainWalk) {
   return {
     listFilter: (list: unknown, text: unknown, ...args: unknown[]) => {
       const v = over(text, args);
-      return v ? elements(list).filter((e) => v(e) === true) : [];
+      return v ? OVER_ELEMENTS.listFilter(list, v) : [];
     },
     listAny: (list: unknown, text: unknown, ...args: unknown[]) => {
       const v = over(text, args);
-      return v !== null && elements(list).some((e) => v(e) === true);
+      return v !== null && OVER_ELEMENTS.listAny(list, v);
     },
     listAll: (list: unknown, text: unknown, ...args: unknown[]) => {
       const v = over(text, args);
-      return v !== null && elements(list).every((e) => v(e) === true);
+      return v !== null && OVER_ELEMENTS.listAll(list, v);
     },
-    listMap: (list: unknown, text: unknown, ...args: unknown[]): unknown[] => {
+    listMap: (list: unknown, text: unknown, ...args: unknown[]) => {
       const v = over(text, args);
-      return v ? elements(list).map((e) => v(e) ?? null) : [];
+      return v ? OVER_ELEMENTS.listMap(list, v) : [];
     },
   };
 }

@@ -3,7 +3,9 @@
 import { compileExpression } from 'filtrex';
 import { feelBuiltins } from './feel-builtins.ts';
 import { feelNow, feelToday, withOneClock } from './feel-clock.ts';
-import { contextOf } from './feel-contexts.ts';
+import { contextOf } from './feel-context-value.ts';
+import { feelRangeOf } from './feel-range-value.ts';
+import { feelRangeBuiltins } from './feel-ranges.ts';
 import { callingWalk, sortCalling } from './feel-sort.ts';
 import { TREE_CALLS, type TreeCall } from './feel-tree-calls.ts';
 import { feelDate, feelDateTime, feelDuration, feelTime, feelYearsAndMonths, isTemporal } from './feel-temporal.ts';
@@ -76,6 +78,12 @@ export const ruleFunctions: Record<string, (...args: never[]) => unknown> = {
   // precedes may call the built-ins TREE_CALLS names (docs/adr/0244-feel-calls-in-functions-context-functions.md).
   listSort: sortCalling(treeCall),
   contextOf,
+  // FEEL's range literals as range functions' arguments, the range functions, and the draws
+  // (docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md).
+  feelRangeOf,
+  ...feelRangeBuiltins,
+  feelUuid: () => globalThis.crypto.randomUUID(),
+  feelRandomNumber: () => Math.random(),
 };
 
 /** The literals vendor expressions written out in this language use (vendor-expression.ts). */

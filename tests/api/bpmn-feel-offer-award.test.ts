@@ -3,7 +3,8 @@
 // The corpus file c8-offer-award asks the buyer of the region of the offer due first
 // (`sort(offers, function(a, b) date(a.due) < date(b.due))` as an input, `get value(buyers, ranked[1].region)`
 // as the assignee); its outputs keep that offer, the ranking, the quote's offset (`….time offset`) and the
-// verdict (`get value(award, "accepted")`); the gateway sends an offer quoted west of UTC to the import desk
+// verdict (`get value(award, "accepted")`) and whether it is due in January (the range function `during`,
+// docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md); the gateway sends an offer quoted west of UTC to the import desk
 // (`get value(buyers, ["desks", "import"])`), awards the others at once and re-tenders a refused one.
 import { describe, expect, it } from 'vitest';
 import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
@@ -60,6 +61,7 @@ describe.each(targets)('FEEL sort calls, context functions and time offset of an
         ranking: ['Acme Corp', 'Kite Ltd', 'Nordlicht GmbH'],
         quoteOffset: '-PT5H',
         awarded: true,
+        dueInJanuary: true,
       },
     });
   }, 120_000);
@@ -68,7 +70,14 @@ describe.each(targets)('FEEL sort calls, context functions and time offset of an
     expect(await run([nordlicht, kite], true)).toMatchObject({
       asked: [`${AWARD}:oa-r1`],
       ends: ['awarded'],
-      variables: { earliest: kite, ranking: ['Kite Ltd', 'Nordlicht GmbH'], quoteOffset: 'PT0S', awarded: true },
+      variables: {
+        earliest: kite,
+        ranking: ['Kite Ltd', 'Nordlicht GmbH'],
+        quoteOffset: 'PT0S',
+        awarded: true,
+        // Due on 1 February, the range's open end.
+        dueInJanuary: false,
+      },
     });
     const later = { ...kite, due: '2026-04-01' };
     expect(await run([later, nordlicht], true)).toMatchObject({

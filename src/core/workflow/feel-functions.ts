@@ -32,6 +32,9 @@ const STRING = ['string'];
 const LIST = ['list'];
 const NUMBER = ['number'];
 const DATE = ['date'];
+/** A range function (docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md): two points or ranges,
+ *  positional only (its parameters' names change with the kinds given: `point1`, `range`, `range1`, …). */
+const range = (rule: string): FeelFunction => ({ rule, min: 2, max: 2 });
 
 export const FEEL_FUNCTIONS: Readonly<Record<string, FeelFunction>> = {
   count: fn('count', LIST),
@@ -115,6 +118,23 @@ export const FEEL_FUNCTIONS: Readonly<Record<string, FeelFunction>> = {
   exp: fn('feelExp', NUMBER),
   odd: fn('feelOdd', NUMBER),
   even: fn('feelEven', NUMBER),
+  // Not deterministic: each evaluation draws anew (docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md).
+  uuid: fn('feelUuid', []),
+  'random number': fn('feelRandomNumber', []),
+  before: range('feelBefore'),
+  after: range('feelAfter'),
+  meets: range('feelMeets'),
+  'met by': range('feelMetBy'),
+  overlaps: range('feelOverlaps'),
+  'overlaps before': range('feelOverlapsBefore'),
+  'overlaps after': range('feelOverlapsAfter'),
+  finishes: range('feelFinishes'),
+  'finished by': range('feelFinishedBy'),
+  includes: range('feelIncludes'),
+  during: range('feelDuring'),
+  starts: range('feelStarts'),
+  'started by': range('feelStartedBy'),
+  coincides: range('feelCoincides'),
 };
 
 /** Named arguments (`[parameter name, value]`, the name undefined for a positional one) in their

@@ -36,6 +36,8 @@ function mapChildren(node: Node, each: (child: Node, binds?: readonly string[]) 
       return { ...node, test: m(node.test), then: m(node.then), else: m(node.else) };
     case 'range':
       return { ...node, value: m(node.value), low: m(node.low), high: m(node.high) };
+    case 'interval':
+      return { ...node, low: m(node.low), high: m(node.high) };
     case 'in':
       return { ...node, value: m(node.value), list: m(node.list) };
     case 'where':
@@ -45,6 +47,13 @@ function mapChildren(node: Node, each: (child: Node, binds?: readonly string[]) 
     case 'context':
       return { ...node, entries: node.entries.map(([k, v]) => [k, m(v)] as [string, Node]) };
   }
+}
+
+/** Whether `test` holds of one of the node's children. */
+export function someChild(node: Node, test: (child: Node) => boolean): boolean {
+  let found = false;
+  mapChildren(node, (child) => ((found ||= test(child)), child));
+  return found;
 }
 
 /** How many nodes a tree holds. */

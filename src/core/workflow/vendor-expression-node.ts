@@ -19,6 +19,9 @@ export type Node =
   | { op: 'if'; test: Node; then: Node; else: Node }
   /** `value in [low..high]` (bounds `[]`, `(]`, `[)`, `()`), `value between low and high`. */
   | { op: 'range'; value: Node; low: Node; high: Node; bounds: string }
+  /** A range literal as a range function's argument, `before(1, [2..5])`
+   *  (docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md). */
+  | { op: 'interval'; low: Node; high: Node; bounds: string }
   /** `value in list` (membership), `value in (a, b)`. */
   | { op: 'in'; value: Node; list: Node }
   /** A filter `list[condition of item]`, `some|every name in list satisfies condition of name`,
@@ -59,6 +62,8 @@ export function uses(node: Node, name: string): boolean {
       return any(node.test, node.then, node.else);
     case 'range':
       return any(node.value, node.low, node.high);
+    case 'interval':
+      return any(node.low, node.high);
     case 'in':
       return any(node.value, node.list);
     case 'where':

@@ -34,8 +34,8 @@ const unary = (r: Reader): Node =>
 const product = level(['*', '/', '%'], unary);
 const sum = level(['+', '-'], product);
 
-/** A range after `in` from its first bound on: `..high` and its closing bracket. */
-function range(r: Reader, value: Node, open: string, low: Node): Node {
+/** A range from its first bound on: `..high` and its closing bracket; bounds `[]`, `(]`, `[)` or `()`. */
+function rangeEnd(r: Reader, open: string): { high: Node; bounds: string } {
   r.at++;
   r.upperBound = true;
   const high = r.deeper(() => or(r));
@@ -43,8 +43,16 @@ function range(r: Reader, value: Node, open: string, low: Node): Node {
   const close = r.take()?.text;
   if (close !== ']' && close !== ')' && close !== '[')
     throw new ExpressionError(`a range ends with "]" or ")": ${r.body}`);
-  return { op: 'range', value, low, high, bounds: `${open === '[' ? '[' : '('}${close === ']' ? ']' : ')'}` };
+  return { high, bounds: `${open === '[' ? '[' : '('}${close === ']' ? ']' : ')'}` };
 }
+
+/** A range after `in` from its first bound on. */
+const range = (r: Reader, value: Node, open: string, low: Node): Node => ({
+  op: 'range',
+  value,
+  low,
+  ...rangeEnd(r, open),
+});
 
 /** What follows FEEL's `in`: a range `[a..b]` (either bound open with `(`/`)` or `]`/`[`), a list
  *  `[a, b]`, tests `(a, b)`, or a value (a list variable: membership; anything else: equality). */
@@ -96,4 +104,4 @@ function expression(r: Reader): Node {
   return { op: 'if', test, then, else: r.deeper(() => expression(r)) };
 }
 
-export const GRAMMAR: Grammar = { expression, or, sum, postfix, primary };
+export const GRAMMAR: Grammar = { expression, or, sum, postfix, primary, rangeEnd };

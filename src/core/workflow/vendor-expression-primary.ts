@@ -82,14 +82,33 @@ function unknownFunction(r: Reader): string | undefined {
   return undefined;
 }
 
-/** A value inside parentheses: there `[` indexes again, even in a range's bound (`[1..(limits[2])]`). */
+/** A value inside parentheses: there `[` indexes again, even in a range's bound (`[1..(limits[2])]`).
+ *  Followed by `..`, the first bound of a range open at its start (`(1..10]`). */
 function parenthesized(r: Reader): Node {
   const bound = r.upperBound;
   r.upperBound = false;
   const inner = r.deeper(() => r.grammar.expression(r));
+  if (r.peek()?.text === '..') return ((r.upperBound = bound), interval(r, '(', inner));
   r.expect(')');
   r.upperBound = bound;
   return inner;
+}
+
+/** A range literal from its first bound on (docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md):
+ *  read anywhere a value is, written out only as a range function's argument (vendor-expression.ts). */
+const interval = (r: Reader, open: string, low: Node): Node => ({
+  op: 'interval',
+  low,
+  ...r.grammar.rangeEnd(r, open),
+});
+
+/** `[…]`: a list literal, or a range `[a..b]`. */
+function bracketed(r: Reader): Node {
+  if (r.peek()?.text === ']') return (r.at++, { op: 'list', items: [] });
+  const first = r.deeper(() => r.grammar.expression(r));
+  if (r.peek()?.text === '..') return interval(r, '[', first);
+  const rest = r.peek()?.text === ',' ? (r.at++, r.items(']')) : (r.expect(']'), []);
+  return { op: 'list', items: [first, ...rest] };
 }
 
 export function primary(r: Reader): Node {
@@ -99,7 +118,13 @@ export function primary(r: Reader): Node {
   if (t.kind === 'num') return { op: 'lit', value: t.text };
   if (t.kind === 'str') return { op: 'lit', value: JSON.stringify(t.text) };
   if (t.kind === 'sym' && t.text === '(') return parenthesized(r);
-  if (t.kind === 'sym' && t.text === '[' && feel) return { op: 'list', items: r.items(']') };
+  if (t.kind === 'sym' && t.text === '[' && feel) return bracketed(r);
+  if (t.kind === 'sym' && t.text === ']' && feel)
+    return interval(
+      r,
+      ']',
+      r.deeper(() => r.grammar.expression(r)),
+    );
   if (t.kind === 'sym' && t.text === '@' && feel && r.peek()?.kind === 'str') return temporalLiteral(r.take()!.text);
   if (t.kind === 'sym' && t.text === '{' && feel) return r.deeper(() => context(r));
   if (t.kind === 'id' && feel && t.text === 'function' && r.peek()?.text === '(') return r.deeper(() => definition(r));

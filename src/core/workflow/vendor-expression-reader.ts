@@ -19,6 +19,8 @@ export interface Grammar {
   /** A value with what follows it (`.name`, `[…]`, a call of a function value). */
   postfix(r: Reader, first: Node): Node;
   primary(r: Reader): Node;
+  /** A range from its first bound on (`..high` and its closing bracket), `open` its opening bracket. */
+  rangeEnd(r: Reader, open: string): { high: Node; bounds: string };
 }
 
 export class Reader {

@@ -11,8 +11,10 @@
 // method and what no record lists are refused.
 import { COMPARISONS, ExpressionError, parse, uses, type Dialect, type Node } from './vendor-expression-parser.ts';
 import { FEEL_FUNCTIONS } from './feel-functions.ts';
+import { RANGE_FUNCTIONS } from '../feel-ranges.ts';
 import { TREE_CALLS } from '../feel-tree-calls.ts';
 import { MAX_PREDICATE_DEPTH } from '../list-predicates.ts';
+import { someChild } from './vendor-expression-functions.ts';
 import { compileRule } from '../rules.ts';
 
 export { ExpressionError, MAX_EXPRESSION_DEPTH, type Dialect } from './vendor-expression-parser.ts';
@@ -41,6 +43,9 @@ const ruleString = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/
 function predicate(node: Node, names: readonly string[], args: string[], depth = 0): unknown[] {
   if (depth > MAX_PREDICATE_DEPTH) throw new ExpressionError(`nested deeper than ${MAX_PREDICATE_DEPTH}`);
   if (!names.some((name) => uses(node, name))) {
+    // Computed once before the walk, a draw would be one value for every element, where FEEL draws for each.
+    if (draws(node))
+      throw new ExpressionError(`uuid() and random number() are not drawn for each of ${names.join(', ')} here`);
     args.push(rule(node));
     return ['arg', args.length - 1];
   }
@@ -66,13 +71,60 @@ function predicate(node: Node, names: readonly string[], args: string[], depth =
     case 'bin':
       if (BOOLEAN_OPS[node.sym]) return [BOOLEAN_OPS[node.sym], p(node.left), p(node.right)];
       return [COMPARISONS.includes(node.sym) ? 'cmp' : 'math', node.sym, p(node.left), p(node.right)];
-    case 'call':
-      // A list's condition and sort's precedes call the built-ins listed (docs/adr/0250-feel-calls-over-a-lists-element.md).
-      return ['call', treeCall(node.fn, names), ...node.args.map(p)];
+    case 'call': {
+      // A list's condition and sort's precedes call the built-ins listed (docs/adr/0250-feel-calls-over-a-lists-element.md),
+      // a range function its range literals (docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md).
+      const fn = treeCall(node.fn, names);
+      const ranges = RANGE_FUNCTIONS.has(fn);
+      return ['call', fn, ...node.args.map((a) => (ranges && a.op === 'interval' ? intervalTree(a, p) : p(a)))];
+    }
+    case 'interval':
+      throw misplacedRange();
+    case 'context':
+      // sort's precedes builds contexts and reads lists (docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md).
+      if (names.length !== 2 || node.entries.some(([, v]) => v.op === 'fn')) throw refused(names);
+      return ['context', ...node.entries.flatMap(([k, v]) => [k, p(v)])];
+    case 'where':
+      return nestedWhere(node, names, args, depth);
     default:
       throw refused(names);
   }
 }
+
+/** A range literal's tree, its bounds `p`'s trees. */
+const intervalTree = (node: Extract<Node, { op: 'interval' }>, p: (n: Node) => unknown[]) => [
+  'interval',
+  p(node.low),
+  p(node.high),
+  node.bounds,
+];
+
+/** A filter, `some`/`every` or `for` inside sort's precedes (`count(a.items[item > 10])`): its element is the
+ *  third parameter of its condition's tree, walked by the tree's walker within sort's step bound
+ *  (docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md). Inside a list's own condition, or one level
+ *  further down, it is refused: the walker keeps sort's two parameters and one element only. */
+function nestedWhere(node: Extract<Node, { op: 'where' }>, names: readonly string[], args: string[], depth: number) {
+  if (names.length !== 2)
+    throw new ExpressionError(
+      `a filter, some/every or for over ${names.join(', ')} is read inside another only in sort’s precedes`,
+    );
+  if (names.includes(node.element))
+    throw new ExpressionError(`${node.element} names sort’s parameter and a list’s element here; rename one`);
+  return [
+    'where',
+    node.fn,
+    predicate(node.list, names, args, depth + 1),
+    predicate(node.test, [...names, node.element], args, depth + 1),
+  ];
+}
+
+/** The rule functions that draw anew at each call (`uuid()`, `random number()`). */
+const DRAWN = new Set(['feelUuid', 'feelRandomNumber']);
+const draws = (node: Node): boolean => (node.op === 'call' && DRAWN.has(node.fn)) || someChild(node, draws);
+
+/** Why a range literal is refused where it stands. */
+const misplacedRange = () =>
+  new ExpressionError('a range [a..b] is read here after in or as an argument of a range function (before, after, …)');
 
 /** Why a condition over `names` is refused. */
 function refused(names: readonly string[]): ExpressionError {
@@ -140,8 +192,15 @@ function rule(node: Node): string {
       return temporal(node.arg) ? `feelMath("*", -1, ${rule(node.arg)})` : `(-${rule(node.arg)})`;
     case 'empty':
       return `empty(${rule(node.arg)})`;
-    case 'call':
-      return node.fn === 'listSort' ? sortRule(node.args) : `${node.fn}(${node.args.map(rule).join(', ')})`;
+    case 'call': {
+      if (node.fn === 'listSort') return sortRule(node.args);
+      const ranges = RANGE_FUNCTIONS.has(node.fn);
+      const arg = (a: Node) =>
+        ranges && a.op === 'interval' ? `feelRangeOf(${rule(a.low)}, ${rule(a.high)}, "${a.bounds}")` : rule(a);
+      return `${node.fn}(${node.args.map(arg).join(', ')})`;
+    }
+    case 'interval':
+      throw misplacedRange();
     case 'fn':
       throw new ExpressionError('a function is read here as sort’s precedes, or called where it is defined');
     case 'context':

@@ -58,8 +58,11 @@ describe('FEEL sort(list, precedes)', () => {
     expect(refusal('=sort(lst: [1,2], precedes: function(x,y) x < y)')).toMatch(/no parameter lst/);
     expect(refusal('=sort([1,2])')).toMatch(/takes 2 arguments/);
     // The body is read through the list walker; its calls over the parameters are in
-    // vendor-expression-sort-calls.test.ts (docs/adr/0244-feel-calls-in-functions-context-functions.md).
-    expect(refusal('=sort(l, function(a, b) count(a[item > b]) > 0)')).toMatch(/read here through/);
+    // vendor-expression-sort-calls.test.ts (docs/adr/0244-feel-calls-in-functions-context-functions.md), its
+    // lists and contexts in vendor-expression-sort-bodies.test.ts (docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md).
+    expect(refusal('=sort(l, function(a, b) count(get entries({f: function(x) x + a})) > 0)')).toBe(
+      'a, b are read here through paths, comparisons, and/or/not, arithmetic, if, in, between and built-in calls only',
+    );
   });
 
   it('bounds one call in elements and steps; past them the expression fails', () => {

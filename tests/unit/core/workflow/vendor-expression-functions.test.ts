@@ -79,10 +79,10 @@ describe('FEEL built-in functions', () => {
       }
       return 'read';
     };
-    // `context put` is read since docs/adr/0244-feel-calls-in-functions-context-functions.md.
-    expect(reason('=uuid() != null')).toContain('the function uuid(…)');
-    expect(reason('=before(1, 2)')).toContain('the function before(…)');
-    expect(reason('=amount > 1 and random number() > 2')).toContain('the function random number(…)');
+    // `context put` is read since docs/adr/0244-feel-calls-in-functions-context-functions.md, `uuid`,
+    // `random number` and the range functions since docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md.
+    expect(reason('=assert(amount, amount > 0) != null')).toContain('the function assert(…)');
+    expect(reason('=amount > 1 and to json(amount) = "2"')).toContain('the function to json(…)');
     expect(reason('=string length("a", "b")')).toContain('string length(…) takes 1 arguments');
     expect(reason('=date()')).toContain('date(…) takes 1 to 3 arguments');
     expect(reason('${string(amount)}')).toContain('the function string(…)'); // JUEL calls no function
