@@ -2,7 +2,7 @@
 // databases: an intermediate catch, an interrupting boundary timer that escalates, a non-interrupting
 // cycle that reminds, an event-based gateway whose timer wins; and on PostgreSQL, two servers sharing the
 // database fire each due timer once.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstance, submitTask } from '../../src/server/workflow/actions.ts';
 import { startJobPoller, type PollerEvent } from '../../src/server/workflow/waits/job-poller.ts';
@@ -147,17 +147,20 @@ describe.each(targets)('a poller waiting on $name', (target) => {
     await installWaiting(server.db, world);
   });
   afterAll(async () => server?.close());
-
-  it('wakes when the next timer falls due, not a whole interval later (docs/adr/0166-timer-firing-wall-time-traced.md)', async () => {
+  /** Starts the pausing process with its timer due at `due`; answers the instance. */
+  const pauseDue = async (due: RawBuilder<unknown>) => {
     const { instanceId } = await startInstance(server.db, {
       domainId: world.domainId,
       applicationId: world.applicationId,
       processId: 'pause',
       initiatorId: world.users.initiator,
     });
-    await sql`update flow_jobs set due_at = now() + interval '1 second' where instance_id = ${instanceId}`.execute(
-      server.db,
-    );
+    await sql`update flow_jobs set due_at = ${due} where instance_id = ${instanceId}`.execute(server.db);
+    return instanceId;
+  };
+
+  it('wakes when the next timer falls due, not a whole interval later (docs/adr/0166-timer-firing-wall-time-traced.md)', async () => {
+    const instanceId = await pauseDue(sql`now() + interval '1 second'`);
     // Its first round finds nothing due; the next would be a minute later but for the timer due in a second.
     const poller = startJobPoller(server.db, (error) => console.error(error), { intervalMs: 60_000 });
     try {
@@ -171,15 +174,7 @@ describe.each(targets)('a poller waiting on $name', (target) => {
   });
 
   it('answers an asked round once every timer due before it fired, after the round already in flight', async () => {
-    const { instanceId } = await startInstance(server.db, {
-      domainId: world.domainId,
-      applicationId: world.applicationId,
-      processId: 'pause',
-      initiatorId: world.users.initiator,
-    });
-    await sql`update flow_jobs set due_at = now() - interval '1 second' where instance_id = ${instanceId}`.execute(
-      server.db,
-    );
+    const instanceId = await pauseDue(sql`now() - interval '1 second'`);
     // The poller's own first round starts as it is made; the asked one waits for it (one round at a time).
     const events: PollerEvent[] = [];
     const poller = startJobPoller(server.db, (error) => console.error(error), {
