@@ -72,10 +72,20 @@ describe.each(targets)('chosen approvers as the instances of a multi-instance ap
         .execute()
     ).map((t) => [t.loginno, t.status, t.locals?.seat, t.locals?.seatOf ?? null]);
   const variables = async (id: string) => (await instanceOf(run.db(), id)).form_data;
+  /** How the intervention's choice says the node runs its chosen approvers. */
+  const countersignAt = async (id: string, node: string) =>
+    (
+      await acme.call<Array<{ id: string; countersign?: string }>>(
+        'GET',
+        '/authtime/domain/workflow/intervention/othernodes',
+        { query: { id } },
+      )
+    ).reply.data!.find((n) => n.id === node)?.countersign;
 
   it('opens only the first chosen approver’s task at a sequence; the others follow in the order chosen', async () => {
     const id = await start(IN_TURN, { approvers: ['ci-r1', 'ci-r2'] });
     expect(await openTasks(id)).toEqual([`${VOTE}:ci-r1`]);
+    expect(await countersignAt(id, VOTE)).toBe('sequential');
     const { clerk, lead, r2 } = users();
     // Another tenant's administrator is refused the instance, nothing changed.
     const refused = await move(globex, id, VOTE, [clerk, lead]);
@@ -111,6 +121,7 @@ describe.each(targets)('chosen approvers as the instances of a multi-instance ap
 
   it('gives each chosen approver at once the instance at its place, one user chosen twice doing two', async () => {
     const id = await start(AT_ONCE, { approvers: ['ci-r1', 'ci-r2', 'ci-lead'] });
+    expect(await countersignAt(id, VOTE)).toBe('parallel');
     const { clerk, lead } = users();
     const moved = await move(acme, id, VOTE, [lead, clerk, lead]);
     expect(moved.reply.errcode, moved.reply.errmsg).toBe(0);

@@ -268,6 +268,10 @@ describe('flow monitoring: intervention into a multi-instance sub-process', () =
     await expect.poll(() => chips.count(), { timeout: SLOW }).toBe(3);
     const labels = await chips.allInnerTexts();
     for (const [i, login] of board.entries()) expect(labels[i]).toMatch(instanceChoice(i + 1, login));
+    // A countersign at once says so (docs/adr/0247-intervention-chosen-approvers-are-the-instances-in-order.md).
+    await expect(dialog.getByTestId('intervene-countersign').innerText()).resolves.toBe(
+      'A countersign: each approver chosen gets a task of their own, all at once.',
+    );
     await screenshot(page, 'flows-computed-assignees-en');
     await dialog.getByTestId('intervene-add').click();
     await expect(dialog.getByTestId('intervene-entries').innerText()).resolves.toMatch(

@@ -1067,6 +1067,10 @@ export interface FlowOtherNode {
    */
   perInstance?: boolean;
   /**
+   * a multi-instance approval (a countersign): the approvers chosen are its instances in the order given, each with a task of its own; `sequential`: one after another in that order, the next opened when the one before submits (docs/adr/0247-intervention-chosen-approvers-are-the-instances-in-order.md)
+   */
+  countersign?: "parallel" | "sequential";
+  /**
    * the running instances of the multi-instance sub-process the node is in, when the instance runs inside it; when it does not, the instances its collection gives now where it stands (`anew`; a sequence's in the order they run)
    */
   instances?: {

@@ -119,12 +119,12 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
               {t('flow.intervene.perInstance')}
             </Typography>
           ) : takesApprovers(state.chosen) ? (
-            state.users.map((u) => (
+            approverLabels(state.users, state.chosen, t).map((label, i) => (
               <Chip
-                key={`${u.id}:${u.index ?? ''}`}
+                key={`${state.users[i].id}:${state.users[i].index ?? ''}:${i}`}
                 size="small"
-                label={approverLabel(u, t)}
-                onDelete={() => state.setUsers(state.users.filter((x) => x !== u))}
+                label={label}
+                onDelete={() => state.setUsers(state.users.filter((_, j) => j !== i))}
               />
             ))
           ) : state.chosen ? (
@@ -153,6 +153,11 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
           {t('flow.intervene.add')}
         </Button>
       </Stack>
+      {takesApprovers(state.chosen) && state.chosen?.countersign && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }} data-testid="intervene-countersign">
+          {t(`flow.intervene.countersign.${state.chosen.countersign}`)}
+        </Typography>
+      )}
       {state.chosen?.instances && state.instances && (
         <InstanceChoice
           running={state.chosen.instances}
@@ -169,7 +174,7 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
         <TableHead>
           <TableRow>
             <TableCell>#</TableCell>
-            <TableCell>{t('flow.intervene.node')}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('flow.intervene.node')}</TableCell>
             <TableCell>{t('flow.intervene.approvers')}</TableCell>
             <TableCell />
           </TableRow>
@@ -283,7 +288,17 @@ const approversOf = (entry: Entry, t: Translate) =>
     ? t('flow.intervene.noApprovers')
     : entry.users.length === 0 && approversOptional(entry.node)
       ? t('flow.intervene.perInstance')
-      : entry.users.map((u) => approverLabel(u, t)).join(', ');
+      : approverLabels(entry.users, entry.node, t).join(
+          entry.node.countersign === 'sequential' ? t('flow.intervene.thenSeparator') : ', ',
+        );
+
+/** The approvers chosen, by name; at a countersign in turn, numbered in the order they approve. */
+const approverLabels = (users: readonly Approver[], node: Entry['node'] | undefined, t: Translate) =>
+  users.map((u, i) =>
+    node?.countersign === 'sequential' && u.index === undefined
+      ? t('flow.intervene.inTurn', { number: i + 1, name: u.name })
+      : approverLabel(u, t),
+  );
 
 /** An approver by name; one the node's computed assignee names for an inner instance with that instance
  *  ("Instance 2: Ann Lee (acme124)"), as the instances to move are shown. */

@@ -1,6 +1,7 @@
 // Flow monitoring and intervention (spec/domain-console.md, "Workflow state screen", "States and transitions", "Validation rules", "The calls it makes"): the enterprise's
 // governors list its instances, open one, delete, and intervene. The engine (src/server/workflow) does
 // every change; a preview is the same intervention rolled back.
+import type { ProcessDefinition } from '../../../core/workflow/process-definition.ts';
 import { governsDomain } from '../../auth/reach.ts';
 import { writingInstances } from '../../workflow/instance-writes.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -141,6 +142,15 @@ const get: CallHandler<'flows.get'> = async (ctx) => {
 
 const NODE_TYPES = { manual: 'ManualNode', auto: 'AutoNode', complete: 'CompleteNode', catch: 'CatchNode' } as const;
 
+/** A multi-instance approval says how the approvers chosen for it run: each an instance, at once or in turn
+ *  (docs/adr/0247-intervention-chosen-approvers-are-the-instances-in-order.md). */
+const countersignOf = (definition: ProcessDefinition, nodeId: string) => {
+  const node = definition.nodes[nodeId];
+  return node?.kind === 'manual' && node.multi
+    ? { countersign: node.multi.sequential ? ('sequential' as const) : ('parallel' as const) }
+    : {};
+};
+
 const otherNodes: CallHandler<'flows.otherNodes'> = async (ctx) => {
   const instance = await governedInstance(ctx, ctx.query.id);
   const { definition } = await versionById(ctx.services.db, instance.version_id);
@@ -188,6 +198,7 @@ const otherNodes: CallHandler<'flows.otherNodes'> = async (ctx) => {
       statelabel: named(node.id),
       type: NODE_TYPES[node.kind as keyof typeof NODE_TYPES],
       ...(approversPerInstance(definition, node.id) ? { perInstance: true } : {}),
+      ...countersignOf(definition, node.id),
       ...(instances ? { instances } : {}),
       ...(fresh.has(scope) ? { anew: true } : {}),
       ...(fresh.has(scope) && definition.nodes[scope].multi!.sequential ? { sequential: true } : {}),
