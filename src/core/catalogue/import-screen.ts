@@ -26,6 +26,8 @@ export interface ImportColumn {
   none?: string;
   /** A row field said after the value in parentheses when it has one (a job's node and its topic). */
   aside?: string;
+  /** In em: a column of names keeps this room rather than putting each word on a line of its own. */
+  minWidth?: number;
 }
 
 /** A button on each row of a panel's table (docs/adr/0162-table-row-actions.md): `call` made with

@@ -1,6 +1,6 @@
 // A panel drawn in a dialog with row actions on its tables (docs/adr/0162-table-row-actions.md), over
 // the catalogue's own flow.instance panel and a stubbed server: the read takes the dialog's data (not
-// the URL); the history names the engine; a job's node carries its topic, an incident is marked, its
+// the URL); the history names the engine; a job's node carries its topic (its column kept wide enough to read), an incident is marked, its
 // moment kept on one line, and its locked-by label names the row's fields; Retry shows on a retryable
 // job and calls flows.retryJob with the row's id, saying its `done` in the dialog; Cancel asks first,
 // naming the node, then calls flows.cancelJob; a refusal is said in the dialog; no button for a call
@@ -105,6 +105,10 @@ describe('a panel in a dialog with row actions', () => {
     expect(row.getAttribute('data-state')).toBe('incident');
     // Its "Incident since" stays one line in the narrow column (the time is not put under the day).
     expect(within(row).getByText('2026-11-29 02:00:00').style.whiteSpace).toBe('nowrap');
+    // The node column keeps room for a node's name and topic rather than a word a line (its `minWidth`).
+    const heads = within(screen.getByTestId('flow-jobs')).getAllByRole('columnheader');
+    const node = heads.find((h) => h.textContent === 'Node')!;
+    expect(getComputedStyle(node).minWidth).toBe('112px'); // 8em at the small table's 14px
     expect(within(row).queryByTestId('flow-instance-cancel')).toBeNull();
     fireEvent.click(within(row).getByTestId('flow-instance-retry'));
     await waitFor(() => expect(writes()).toEqual(['POST /authtime/domain/workflow/jobs/j1/retry']));

@@ -103,7 +103,13 @@ export function ImportTable({
           <TableHead>
             <TableRow>
               {table.columns.map((c, i) => (
-                <TableCell key={i} sx={c.labels ? LABELLED : WHOLE_WORDS}>
+                <TableCell
+                  key={i}
+                  sx={{
+                    ...(c.labels ? LABELLED : WHOLE_WORDS),
+                    ...(c.minWidth ? { minWidth: `${c.minWidth}em` } : {}),
+                  }}
+                >
                   {c.label ? t(c.label) : ''}
                 </TableCell>
               ))}
