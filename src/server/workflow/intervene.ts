@@ -175,9 +175,11 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
     const moving = new Walk(trx, state, definition, action);
     const enter = async (target: InterventionTarget) => {
       const node = moving.node(target.nodeId);
-      // No approvers named: the node's own rule, in the instance's frame (intervene-instances.ts).
+      // No approvers named: the node's own rule, in the instance's frame (intervene-instances.ts). A user
+      // named twice does two instances of a countersign (0247) but holds one task of a single approval.
+      const users = node.multi ? target.userIds : [...new Set(target.userIds)];
       if (node.kind === 'manual')
-        await moving.enterApproval(node, target.userIds.length > 0 ? target.userIds : undefined, target.indexes);
+        await moving.enterApproval(node, users.length > 0 ? users : undefined, target.indexes);
       else if (node.kind === 'auto') await moving.runAuto(node);
       else if (node.kind === 'catch') await enterCatch(moving, node);
     };
