@@ -66,8 +66,10 @@ const bracket = (r: Reader, of: Node): Node =>
     r.expect('[');
     const inside = r.binding(['item'], () => r.grammar.or(r));
     r.expect(']');
-    if (uses(inside, 'item')) return { op: 'where', fn: 'listFilter', list: of, element: 'item', test: inside };
-    if (isCondition(inside)) throw new ExpressionError(`a filter's condition reads item: ${r.body}`);
+    // A condition filters even when it names no `item`: a context element's entries are in scope by name
+    // (`orders[amount > 10]`, docs/adr/0253-feel-filter-implicit-entries.md). Any other value indexes.
+    if (uses(inside, 'item') || isCondition(inside))
+      return { op: 'where', fn: 'listFilter', list: of, element: 'item', test: inside, implicit: true };
     return { op: 'index', of, at: inside };
   });
 
