@@ -225,7 +225,35 @@ describe('range literals', () => {
     expect(value('=(1 + 2) * 3')).toBe(9);
   });
 
-  it('take positional arguments only', () => {
-    expect(refusal('=before(point1: 1, point2: 2)')).toMatch(/before\(…\) has no parameter point1/);
+  it('take named arguments by the DMN table’s names, the names choosing the signature', () => {
+    // docs/adr/0253-feel-filter-implicit-entries.md
+    expect(value('=before(point1: 1, point2: 2)')).toBe(true);
+    expect(value('=before(point2: 1, point1: 2)')).toBe(false);
+    expect(value('=before(range1: [1..5], range2: [6..8])')).toBe(true);
+    expect(value('=during(range: [1..5], point: 3)')).toBe(true); // named arguments have no order
+    expect(value('=starts(point: 2, range: [1..5])')).toBe(false);
+    expect(value('=after(range2: [1..5], range1: [6..10])')).toBe(true);
+    expect(value('=meets(range1: [1..5], range2: [5..10])')).toBe(true);
+    expect(value('=includes(point: 3, range: [1..5])')).toBe(true);
+    expect(value('=finished by(range: [1..5], point: 5)')).toBe(true);
+    expect(value('=coincides(point1: x, point2: 5)', { x: 5 })).toBe(true);
+    expect(value('=orders[during(point: item.n, range: [lo..10])]', { orders: [{ n: 1 }, { n: 4 }], lo: 2 })).toEqual([
+      { n: 4 },
+    ]);
+  });
+
+  it('refuse names of no signature of the function, and a value of the other kind', () => {
+    expect(refusal('=before(point1: 1, range: [1..2])')).toMatch(
+      /before\(…\) is called by name with point1 and point2, or point and range, or range and point, or range1 and range2/,
+    );
+    expect(refusal('=meets(point1: 1, point2: 2)')).toMatch(/meets\(…\) is called by name with range1 and range2/);
+    expect(refusal('=during(point1: 1, range: [1..2])')).toMatch(/during\(…\) is called by name with point and range/);
+    // before(point, range) and before(range, point) share their names: which is meant cannot be told.
+    expect(refusal('=before(point: 1, range: [2..5])')).toMatch(
+      /before\(…\) with point and range by name is both before\(point, range\) and before\(range, point\)/,
+    );
+    expect(refusal('=during(point: [1..2], range: [3..4])')).toMatch(/during\(…\)'s point is a point, not a range/);
+    expect(refusal('=during(point: 1, range: 2)')).toMatch(/during\(…\)'s range is a range \[a..b\]/);
+    expect(refusal('=before(point: 1)')).toMatch(/is called by name with/);
   });
 });
