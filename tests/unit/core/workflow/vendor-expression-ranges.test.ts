@@ -242,6 +242,25 @@ describe('range literals', () => {
     ]);
   });
 
+  it('take FEEL’s range("…") written in the call, as the range literal it spells', () => {
+    // docs/adr/0253-feel-filter-implicit-entries.md
+    expect(value('=before(1, range("[2..5]"))')).toBe(true);
+    expect(value('=includes(range("(1..10)"), 10)')).toBe(false);
+    expect(value('=includes(range("(1..10]"), 10)')).toBe(true);
+    expect(value('=after(range("[-3..5]"), -4)')).toBe(true);
+    expect(value('=during(point: 3, range: range(from: "[1..5]"))')).toBe(true);
+    expect(value('=orders[during(n, range("[2..10]"))]', { orders: [{ n: 1 }, { n: 4 }] })).toEqual([{ n: 4 }]);
+  });
+
+  it('refuse range("…") elsewhere, over a variable, and a text that is no range of two literals', () => {
+    expect(refusal('=range("[1..5]")')).toMatch(/a range \[a..b\] is read here after in or as an argument/);
+    expect(refusal('=before(1, range(t))')).toMatch(/range\(…\) reads a text written in the call/);
+    for (const text of ['[a..5]', '1', '[1..5] x', '< 10', '[1..2'])
+      expect(refusal(`=before(1, range("${text}"))`), text).toMatch(/range\(…\)'s text is a range of two literals/);
+    // A point named point2 given range("…") is a range: refused as a named range argument of the other kind.
+    expect(refusal('=before(point1: 1, point2: range("[1..2]"))')).toMatch(/point2 is a point, not a range/);
+  });
+
   it('refuse names of no signature of the function, and a value of the other kind', () => {
     expect(refusal('=before(point1: 1, range: [1..2])')).toMatch(
       /before\(…\) is called by name with point1 and point2, or point and range, or range and point, or range1 and range2/,
