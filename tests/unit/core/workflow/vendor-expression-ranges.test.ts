@@ -257,6 +257,8 @@ describe('range literals', () => {
     expect(refusal('=before(1, range(t))')).toMatch(/range\(…\) reads a text written in the call/);
     for (const text of ['[a..5]', '1', '[1..5] x', '< 10', '[1..2'])
       expect(refusal(`=before(1, range("${text}"))`), text).toMatch(/range\(…\)'s text is a range of two literals/);
+    // Unary tests as ranges (`< 10`) stay refused: a range's missing end is FEEL's null here, not unbounded.
+    expect(() => value('=before(1, < 10)')).toThrow();
     // A point named point2 given range("…") is a range: refused as a named range argument of the other kind.
     expect(refusal('=before(point1: 1, point2: range("[1..2]"))')).toMatch(/point2 is a point, not a range/);
   });
