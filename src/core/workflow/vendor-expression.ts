@@ -105,7 +105,9 @@ const readsName = (node: Node): boolean => node.op === 'var' || someChild(node, 
  *  before the walk), as Camunda's FEEL puts the element's entries over the scope. */
 function entryOr(name: string, names: readonly string[], args: string[], entries: unknown[]): unknown[] {
   if (name === names.at(-1)) return entries;
-  const outside = names.includes(name) ? own(name, names) : (args.push(`'${name}'`), ['arg', args.length - 1]);
+  const outside = names.includes(name)
+    ? own(name, names)
+    : (args.push(rule({ op: 'var', name })), ['arg', args.length - 1]);
   return ['name', name, entries, outside];
 }
 
