@@ -15,3 +15,11 @@ export function contextOf(...pairs: unknown[]): Context {
   for (let i = 0; i + 1 < pairs.length; i += 2) setEntry(context, String(pairs[i]), pairs[i + 1]);
   return context;
 }
+
+/** Whether a value is a FEEL context: a plain object (a process variable's object, a context literal),
+ *  not a list, a temporal value or a range (class instances). */
+export const isContext = (value: unknown): value is Context => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};

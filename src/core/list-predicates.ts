@@ -6,7 +6,7 @@
 // rule function's further arguments). The tree is walked here, bounded in depth and size; nothing in it
 // can call anything, and an element is read through its own properties only. Temporal values order,
 // equal and add as feel-temporal-ops.ts says (docs/adr/0217-feel-temporal-and-built-in-functions.md).
-import { contextOf } from './feel-context-value.ts';
+import { contextOf, isContext } from './feel-context-value.ts';
 import { feelRangeOf } from './feel-range-value.ts';
 import { isTemporal } from './feel-temporal.ts';
 import { temporalArithmetic, temporalCompare } from './feel-temporal-ops.ts';
@@ -114,6 +114,10 @@ function wellFormed(node: unknown, depth: number): node is Tree {
       return rest.length === 1 && [0, 1, 2].includes(rest[0] as number);
     case 'arg':
       return rest.length === 1 && Number.isInteger(rest[0]) && (rest[0] as number) >= 0;
+    // A name inside a filter: the element's entry, else the name outside
+    // (docs/adr/0253-feel-filter-implicit-entries.md).
+    case 'name':
+      return rest.length === 3 && typeof rest[0] === 'string' && trees(1);
     case 'path':
       return rest.length >= 2 && wellFormed(rest[0], depth + 1) && rest.slice(1).every((k) => typeof k === 'string');
     case 'not':
@@ -179,6 +183,10 @@ export function valueOf(
       return (element as readonly unknown[])[a as number] ?? null;
     case 'arg':
       return args[a as number] ?? null;
+    case 'name': {
+      const of = v(b);
+      return isContext(of) && Object.hasOwn(of, a as string) ? (of[a as string] ?? null) : v(c);
+    }
     case 'path':
       return ownPath(v(a), node.slice(2) as string[]) ?? null;
     case 'not':

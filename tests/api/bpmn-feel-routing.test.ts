@@ -4,8 +4,8 @@
 // upload, docs/adr/0132-task-runtime-and-bare-bpmn.md) and run through the runtime REST to each end:
 // a small catalogue order is ordered directly (`order.amount in (0..500]` and `every line … satisfies
 // line.category in [...]`), an order with nothing live is rejected (`order.lines[1] = null or
-// count(order.lines[item.quantity >= 1 and not(item.cancelled = true)]) = 0`), the rest goes to the
-// group `=if order.amount > 10000 then "board" else "manager"`, whose decision is read by a nested `if`
+// count(order.lines[quantity >= 1 and not(cancelled = true)]) = 0`, the lines' entries read by name,
+// docs/adr/0253-feel-filter-implicit-entries.md), the rest goes to the group `=if order.amount > 10000 then "board" else "manager"`, whose decision is read by a nested `if`
 // (changes are accepted only up to 10000, `between 0 and 10000`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';

@@ -32,8 +32,9 @@ const STRING = ['string'];
 const LIST = ['list'];
 const NUMBER = ['number'];
 const DATE = ['date'];
-/** A range function (docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md): two points or ranges,
- *  positional only (its parameters' names change with the kinds given: `point1`, `range`, `range1`, …). */
+/** A range function (docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md): two points or ranges;
+ *  its parameters' names change with the kinds given (`point1`, `range`, `range1`, …), so named arguments
+ *  are placed by feel-range-params.ts, not by `params`. */
 const range = (rule: string): FeelFunction => ({ rule, min: 2, max: 2 });
 
 export const FEEL_FUNCTIONS: Readonly<Record<string, FeelFunction>> = {

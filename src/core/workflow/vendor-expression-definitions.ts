@@ -3,6 +3,7 @@
 // FEEL's built-in functions with positional or named arguments, function definitions and their calls,
 // and context literals whose entries the expression reads by name.
 import { FEEL_FUNCTIONS, placeNamed } from './feel-functions.ts';
+import { isRangeFunction, placeRangeNamed } from './feel-range-params.ts';
 import { applyFunction, MAX_EXPANDED_NODES, size } from './vendor-expression-functions.ts';
 import { uses, type Node } from './vendor-expression-node.ts';
 import type { Reader } from './vendor-expression-reader.ts';
@@ -62,16 +63,19 @@ export function context(r: Reader): Node {
 }
 
 /** A call of FEEL's built-in function `name` (feel-functions.ts), its arguments positional or named
- *  (`substring(string: "abc", start position: 2)`, put in their places). */
+ *  (`substring(string: "abc", start position: 2)`, put in their places; a range function's by the
+ *  signature its names give, feel-range-params.ts). */
 export function call(r: Reader, name: string): Node {
   const fn = FEEL_FUNCTIONS[name];
   r.expect('(');
   const args =
     r.peek()?.text === ')'
       ? (r.at++, [])
-      : r.paramName() !== undefined
-        ? placeNamed(name, r.namedItems(), { op: 'lit', value: 'null' }, r.body)
-        : r.items(')');
+      : r.paramName() === undefined
+        ? r.items(')')
+        : isRangeFunction(name)
+          ? placeRangeNamed(name, r.namedItems(), r.body)
+          : placeNamed(name, r.namedItems(), { op: 'lit', value: 'null' }, r.body);
   if (args.length < fn.min || args.length > fn.max)
     throw new ExpressionError(
       `${name}(…) takes ${fn.min === fn.max ? fn.min : `${fn.min} to ${fn.max}`} arguments: ${r.body}`,

@@ -25,8 +25,16 @@ export type Node =
   /** `value in list` (membership), `value in (a, b)`. */
   | { op: 'in'; value: Node; list: Node }
   /** A filter `list[condition of item]`, `some|every name in list satisfies condition of name`,
-   *  `for name in list return value of name`. */
-  | { op: 'where'; fn: 'listFilter' | 'listAny' | 'listAll' | 'listMap'; list: Node; element: string; test: Node }
+   *  `for name in list return value of name`. `implicit` for a filter: there a context element's entries
+   *  are in scope by name (docs/adr/0253-feel-filter-implicit-entries.md). */
+  | {
+      op: 'where';
+      fn: 'listFilter' | 'listAny' | 'listAll' | 'listMap';
+      list: Node;
+      element: string;
+      test: Node;
+      implicit?: true;
+    }
   /** FEEL's `function(a, b) body` (docs/adr/0239-feel-zoned-times-and-functions.md): called by putting
    *  its arguments in place (vendor-expression-functions.ts), or kept as `sort`'s `precedes`. */
   | { op: 'fn'; params: string[]; body: Node }
@@ -75,9 +83,40 @@ export function uses(node: Node, name: string): boolean {
   }
 }
 
+/** The built-ins that give true, false or null (`contains`, `list contains`, the range functions, …). */
+const BOOLEAN_CALLS = new Set([
+  'has',
+  'feelAll',
+  'feelAny',
+  'feelIsEmpty',
+  'feelContains',
+  'feelStartsWith',
+  'feelEndsWith',
+  'feelIsBlank',
+  'feelMatches',
+  'feelIsDefined',
+  'feelOdd',
+  'feelEven',
+  'feelBefore',
+  'feelAfter',
+  'feelMeets',
+  'feelMetBy',
+  'feelOverlaps',
+  'feelOverlapsBefore',
+  'feelOverlapsAfter',
+  'feelFinishes',
+  'feelFinishedBy',
+  'feelIncludes',
+  'feelDuring',
+  'feelStarts',
+  'feelStartedBy',
+  'feelCoincides',
+]);
+
 /** Whether a node is a condition (true, false or null), so `list[it]` filters rather than indexes. */
 export const isCondition = (n: Node): boolean =>
   (n.op === 'bin' && [...COMPARISONS, '&&', '||'].includes(n.sym)) ||
+  (n.op === 'call' && BOOLEAN_CALLS.has(n.fn)) ||
   ['not', 'empty', 'range', 'in'].includes(n.op) ||
   (n.op === 'where' && (n.fn === 'listAny' || n.fn === 'listAll')) ||
   (n.op === 'lit' && (n.value === 'true' || n.value === 'false'));

@@ -7,6 +7,7 @@ import { feelFunctionAt, temporalLiteral } from './feel-functions.ts';
 import { call, callOf, context, definition } from './vendor-expression-definitions.ts';
 import { contextEntry } from './vendor-expression-functions.ts';
 import { conditional, iteration, quantified } from './vendor-expression-forms.ts';
+import { rangeText } from './vendor-expression-range-text.ts';
 import { isCondition, uses, type Node } from './vendor-expression-node.ts';
 import type { Reader } from './vendor-expression-reader.ts';
 import { ExpressionError } from './vendor-expression-tokens.ts';
@@ -66,8 +67,10 @@ const bracket = (r: Reader, of: Node): Node =>
     r.expect('[');
     const inside = r.binding(['item'], () => r.grammar.or(r));
     r.expect(']');
-    if (uses(inside, 'item')) return { op: 'where', fn: 'listFilter', list: of, element: 'item', test: inside };
-    if (isCondition(inside)) throw new ExpressionError(`a filter's condition reads item: ${r.body}`);
+    // A condition filters even when it names no `item`: a context element's entries are in scope by name
+    // (`orders[amount > 10]`, docs/adr/0253-feel-filter-implicit-entries.md). Any other value indexes.
+    if (uses(inside, 'item') || isCondition(inside))
+      return { op: 'where', fn: 'listFilter', list: of, element: 'item', test: inside, implicit: true };
     return { op: 'index', of, at: inside };
   });
 
@@ -151,6 +154,7 @@ export function primary(r: Reader): Node {
     if (feel && t.text === 'if' && r.peek() !== undefined) return conditional(r);
     if (feel && r.peek()?.text === '(' && r.defining.includes(t.text))
       throw new ExpressionError(`the function ${t.text} calls itself; recursion is not read here: ${r.body}`);
+    if (feel && t.text === 'range' && r.peek()?.text === '(') return rangeText(r);
     const unknown = unknownFunction(r);
     if (unknown) throw new ExpressionError(`the function ${unknown}(…) is not read here`);
     return { op: 'var', name: t.text };

@@ -39,20 +39,22 @@ const ruleString = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/
 
 /** A condition over a list's element (or a function's parameters, `names`) as the tree list-predicates.ts
  *  walks: the parts that read none of them are computed before the call and passed as `args` (their place
- *  in the tree is `arg`); the element is `item`, a parameter `param` with its place. */
-function predicate(node: Node, names: readonly string[], args: string[], depth = 0): unknown[] {
+ *  in the tree is `arg`); the element is `item`, a parameter `param` with its place. Inside a filter,
+ *  `entries` is the element's tree: there any other name is first the element's entry of that name
+ *  (docs/adr/0253-feel-filter-implicit-entries.md), so a part reading a name is not computed before. */
+function predicate(node: Node, names: readonly string[], args: string[], depth = 0, entries?: unknown[]): unknown[] {
   if (depth > MAX_PREDICATE_DEPTH) throw new ExpressionError(`nested deeper than ${MAX_PREDICATE_DEPTH}`);
-  if (!names.some((name) => uses(node, name))) {
+  if (!names.some((name) => uses(node, name)) && !(entries && readsName(node))) {
     // Computed once before the walk, a draw would be one value for every element, where FEEL draws for each.
     if (draws(node))
       throw new ExpressionError(`uuid() and random number() are not drawn for each of ${names.join(', ')} here`);
     args.push(rule(node));
     return ['arg', args.length - 1];
   }
-  const p = (n: Node) => predicate(n, names, args, depth + 1);
+  const p = (n: Node) => predicate(n, names, args, depth + 1, entries);
   switch (node.op) {
     case 'var':
-      return names.length === 1 ? ['item'] : ['param', names.indexOf(node.name)];
+      return entries ? entryOr(node.name, names, args, entries) : own(node.name, names);
     case 'path':
       return ['path', p(node.of), ...node.keys];
     case 'index':
@@ -85,10 +87,28 @@ function predicate(node: Node, names: readonly string[], args: string[], depth =
       if (names.length !== 2 || node.entries.some(([, v]) => v.op === 'fn')) throw refused(names);
       return ['context', ...node.entries.flatMap(([k, v]) => [k, p(v)])];
     case 'where':
-      return nestedWhere(node, names, args, depth);
+      return nestedWhere(node, names, args, depth, entries);
     default:
       throw refused(names);
   }
+}
+
+/** The tree of the element or parameter `name`. */
+const own = (name: string, names: readonly string[]) =>
+  names.length === 1 ? ['item'] : ['param', names.indexOf(name)];
+
+/** Whether a node reads any name (inside a filter, perhaps an entry of the element). */
+const readsName = (node: Node): boolean => node.op === 'var' || someChild(node, readsName);
+
+/** A name inside a filter: `item` is the element; any other is the element's entry of that name when the
+ *  element is a context holding it, else what the name is outside (a parameter, or a variable computed
+ *  before the walk), as Camunda's FEEL puts the element's entries over the scope. */
+function entryOr(name: string, names: readonly string[], args: string[], entries: unknown[]): unknown[] {
+  if (name === names.at(-1)) return entries;
+  const outside = names.includes(name)
+    ? own(name, names)
+    : (args.push(rule({ op: 'var', name })), ['arg', args.length - 1]);
+  return ['name', name, entries, outside];
 }
 
 /** A range literal's tree, its bounds `p`'s trees. */
@@ -103,7 +123,13 @@ const intervalTree = (node: Extract<Node, { op: 'interval' }>, p: (n: Node) => u
  *  third parameter of its condition's tree, walked by the tree's walker within sort's step bound
  *  (docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md). Inside a list's own condition, or one level
  *  further down, it is refused: the walker keeps sort's two parameters and one element only. */
-function nestedWhere(node: Extract<Node, { op: 'where' }>, names: readonly string[], args: string[], depth: number) {
+function nestedWhere(
+  node: Extract<Node, { op: 'where' }>,
+  names: readonly string[],
+  args: string[],
+  depth: number,
+  entries: unknown[] | undefined,
+) {
   if (names.length !== 2)
     throw new ExpressionError(
       `a filter, some/every or for over ${names.join(', ')} is read inside another only in sort’s precedes`,
@@ -113,8 +139,8 @@ function nestedWhere(node: Extract<Node, { op: 'where' }>, names: readonly strin
   return [
     'where',
     node.fn,
-    predicate(node.list, names, args, depth + 1),
-    predicate(node.test, [...names, node.element], args, depth + 1),
+    predicate(node.list, names, args, depth + 1, entries),
+    predicate(node.test, [...names, node.element], args, depth + 1, node.implicit && ['param', 2]),
   ];
 }
 
@@ -228,7 +254,7 @@ function rule(node: Node): string {
       return `isIn(${rule(node.value)}, ${rule(node.list)})`;
     case 'where': {
       const args: string[] = [];
-      const tree = JSON.stringify(predicate(node.test, [node.element], args));
+      const tree = JSON.stringify(predicate(node.test, [node.element], args, 0, node.implicit && ['item']));
       return `${node.fn}(${[rule(node.list), ruleString(tree), ...args].join(', ')})`;
     }
     case 'bin': {

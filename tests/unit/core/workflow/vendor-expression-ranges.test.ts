@@ -225,7 +225,56 @@ describe('range literals', () => {
     expect(value('=(1 + 2) * 3')).toBe(9);
   });
 
-  it('take positional arguments only', () => {
-    expect(refusal('=before(point1: 1, point2: 2)')).toMatch(/before\(…\) has no parameter point1/);
+  it('take named arguments by the DMN table’s names, the names choosing the signature', () => {
+    // docs/adr/0253-feel-filter-implicit-entries.md
+    expect(value('=before(point1: 1, point2: 2)')).toBe(true);
+    expect(value('=before(point2: 1, point1: 2)')).toBe(false);
+    expect(value('=before(range1: [1..5], range2: [6..8])')).toBe(true);
+    expect(value('=during(range: [1..5], point: 3)')).toBe(true); // named arguments have no order
+    expect(value('=starts(point: 2, range: [1..5])')).toBe(false);
+    expect(value('=after(range2: [1..5], range1: [6..10])')).toBe(true);
+    expect(value('=meets(range1: [1..5], range2: [5..10])')).toBe(true);
+    expect(value('=includes(point: 3, range: [1..5])')).toBe(true);
+    expect(value('=finished by(range: [1..5], point: 5)')).toBe(true);
+    expect(value('=coincides(point1: x, point2: 5)', { x: 5 })).toBe(true);
+    expect(value('=orders[during(point: item.n, range: [lo..10])]', { orders: [{ n: 1 }, { n: 4 }], lo: 2 })).toEqual([
+      { n: 4 },
+    ]);
+  });
+
+  it('take FEEL’s range("…") written in the call, as the range literal it spells', () => {
+    // docs/adr/0253-feel-filter-implicit-entries.md
+    expect(value('=before(1, range("[2..5]"))')).toBe(true);
+    expect(value('=includes(range("(1..10)"), 10)')).toBe(false);
+    expect(value('=includes(range("(1..10]"), 10)')).toBe(true);
+    expect(value('=after(range("[-3..5]"), -4)')).toBe(true);
+    expect(value('=during(point: 3, range: range(from: "[1..5]"))')).toBe(true);
+    expect(value('=orders[during(n, range("[2..10]"))]', { orders: [{ n: 1 }, { n: 4 }] })).toEqual([{ n: 4 }]);
+  });
+
+  it('refuse range("…") elsewhere, over a variable, and a text that is no range of two literals', () => {
+    expect(refusal('=range("[1..5]")')).toMatch(/a range \[a..b\] is read here after in or as an argument/);
+    expect(refusal('=before(1, range(t))')).toMatch(/range\(…\) reads a text written in the call/);
+    for (const text of ['[a..5]', '1', '[1..5] x', '< 10', '[1..2'])
+      expect(refusal(`=before(1, range("${text}"))`), text).toMatch(/range\(…\)'s text is a range of two literals/);
+    // Unary tests as ranges (`< 10`) stay refused: a range's missing end is FEEL's null here, not unbounded.
+    expect(() => value('=before(1, < 10)')).toThrow();
+    // A point named point2 given range("…") is a range: refused as a named range argument of the other kind.
+    expect(refusal('=before(point1: 1, point2: range("[1..2]"))')).toMatch(/point2 is a point, not a range/);
+  });
+
+  it('refuse names of no signature of the function, and a value of the other kind', () => {
+    expect(refusal('=before(point1: 1, range: [1..2])')).toMatch(
+      /before\(…\) is called by name with point1 and point2, or point and range, or range and point, or range1 and range2/,
+    );
+    expect(refusal('=meets(point1: 1, point2: 2)')).toMatch(/meets\(…\) is called by name with range1 and range2/);
+    expect(refusal('=during(point1: 1, range: [1..2])')).toMatch(/during\(…\) is called by name with point and range/);
+    // before(point, range) and before(range, point) share their names: which is meant cannot be told.
+    expect(refusal('=before(point: 1, range: [2..5])')).toMatch(
+      /before\(…\) with point and range by name is both before\(point, range\) and before\(range, point\)/,
+    );
+    expect(refusal('=during(point: [1..2], range: [3..4])')).toMatch(/during\(…\)'s point is a point, not a range/);
+    expect(refusal('=during(point: 1, range: 2)')).toMatch(/during\(…\)'s range is a range \[a..b\]/);
+    expect(refusal('=before(point: 1)')).toMatch(/is called by name with/);
   });
 });
