@@ -9,6 +9,8 @@ import { redrawn } from './helpers/corpus-run.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { historyOf, instanceOf, loopTokens } from './helpers/instance-readers.ts';
 import { interventionWorld } from './helpers/intervention-world.ts';
+import { ADMIN, GLOBEX } from './helpers/test-server.ts';
+import type { ApiClient } from './helpers/api-client.ts';
 
 const targets = await databaseTargets();
 const OUTER = 'Activity_0r7g2kw';
@@ -83,6 +85,20 @@ describe.each(targets)(
       for (let left = await openTasks(id); left.length > 0; left = await openTasks(id))
         await submit(id, left[0].split(':')[1]);
     }
+    /** The defaults the dialog reads for `nodeid`, as `caller` (the administrator unless given). */
+    const defaults = async (
+      id: string,
+      nodeid: string,
+      at: { outer?: number; instance?: number },
+      caller?: ApiClient,
+    ) =>
+      (
+        await (caller ?? iv.admin).call<Array<{ loginno: string }>>(
+          'GET',
+          '/authtime/domain/workflow/intervention/approvers',
+          { query: { id, nodeid, ...Object.fromEntries(Object.entries(at).map(([k, v]) => [k, String(v)])) } },
+        )
+      ).reply;
     const regions = [
       ['tm-r1', 'tm-r2'],
       ['tm-lead', 'tm-r1'],
@@ -158,5 +174,38 @@ describe.each(targets)(
       expect(history.filter((h) => h.endsWith(` ${ROUND}`))).toEqual([`auto ${ROUND}`, `auto ${ROUND}`]);
       expect(history.filter((h) => h.endsWith(` ${OUTER}`))).toEqual([`auto ${OUTER}`]);
     }, 180_000);
+    it('the defaults two levels deep are those of the outer and inner instance named, refused for one not running', async () => {
+      const id = await iv.engine.start(FLOW, 'tm-init', { formData: { regions } });
+      const logins = async (nodeid: string, at: { outer?: number; instance?: number }) => {
+        const reply = await defaults(id, nodeid, at);
+        expect(reply.errcode, reply.errmsg).toBe(0);
+        return reply.data!.map((u) => u.loginno);
+      };
+      // `${approver}` is the inner element: region 2's first department, region 1's second.
+      expect(await logins(DEPT, { outer: 1, instance: 0 })).toEqual(['tm-lead']);
+      expect(await logins(DEPT, { outer: 0, instance: 1 })).toEqual(['tm-r2']);
+      expect(await logins(DEPT, { outer: 1 })).toEqual(['tm-lead']);
+      expect(await logins(DEPT, {})).toEqual(['tm-r1']);
+      // One level deep inside the round: `${chair}`, the round's local in the region named.
+      expect(await logins(SIGN_OFF, { instance: 1 })).toEqual(['tm-lead']);
+      await submit(id, 'tm-r1');
+      expect(await logins(DEPT, { outer: 0 })).toEqual(['tm-r2']);
+      const notRunning = await defaults(id, DEPT, { outer: 0, instance: 0 });
+      expect(notRunning.errmsg).toBe(
+        '"Department approves": in instance 1 of "Region review", "Department approval" has no running instance 1 (running: 2). Nothing was changed.',
+      );
+      const zh = await iv.server.signedIn(ADMIN.username, ADMIN.password, 'zh');
+      expect((await defaults(id, DEPT, { outer: 2 }, zh)).errmsg).toBe(
+        '“Department approves”：“Region review”没有正在运行的实例 3（正在运行：1, 2），未做任何更改。',
+      );
+      const cn = await iv.server.signedIn(ADMIN.username, ADMIN.password, 'cn');
+      const notNested = await defaults(id, SIGN_OFF, { outer: 0 }, cn);
+      expect(notNested.errmsg).toBe(
+        '「Region signs off」不在巢狀於另一個多實例子流程中的多實例子流程內，沒有可選擇的內層實例。',
+      );
+      // Another enterprise's administrator is refused on a real instance.
+      const globex = await iv.server.signedIn(GLOBEX.username, GLOBEX.password, 'en');
+      expect((await defaults(id, DEPT, { outer: 1, instance: 0 }, globex)).errcode).toBe(1404);
+    }, 120_000);
   },
 );
