@@ -3336,9 +3336,13 @@ export interface FlowsNodeApproversQuery {
   id: string;
   nodeid: string;
   /**
-   * inside a running multi-instance sub-process: the instance (from 0, as othernodes gives it) whose variables the node's approvers are evaluated over; the first running one when absent (docs/adr/0240-intervention-approvers-by-instance-and-open-nodes-shown.md)
+   * inside a running multi-instance sub-process: the instance (from 0, as othernodes gives it) whose variables the node's approvers are evaluated over; the first running one when absent (docs/adr/0240-intervention-approvers-by-instance-and-open-nodes-shown.md); two levels deep, the inner instance in the outer instance `outer`
    */
   instance?: number;
+  /**
+   * for a node two multi-instance levels deep: the instance (from 0) of the outer sub-process the node's approvers are evaluated in, with its inner instance `instance` (its first running one when absent); the first outer instance with a running inner one when absent; refused for a node not two levels deep (docs/adr/0254-interventions-keep-mapped-sub-processes-between-levels.md)
+   */
+  outer?: number;
 }
 
 export type FlowsNodeApproversReply = FlowPreHandler[];

@@ -4,7 +4,8 @@
 // mappings gets its scope as the engine writes it on entry (sub-process-scopes.ts `enterScope`: the
 // inputs evaluated now, over the variables where it stands), so what runs inside reads them and its
 // outputs are set when it completes. A mapped sub-process around a multi-instance one the instance is
-// inside keeps its scope as it stands, since the instances that stay read it.
+// inside keeps its scope as it stands, since the instances that stay read it; so does one drawn between two
+// levels, around an inner one held in an outer instance (docs/adr/0254-interventions-keep-mapped-sub-processes-between-levels.md).
 import type { ProcessDefinition } from '../../core/workflow/process-definition.ts';
 import type { Db } from '../db/schema.ts';
 import { enteredIn, enterLoopAt, loopKey, type HeldLoop, type Targeted } from './intervene-loops.ts';
@@ -30,27 +31,40 @@ function levelsTo(definition: ProcessDefinition, nodeId: string): string[] {
 }
 
 /** Read before the intervention's tokens go: the scope tokens of the mapped sub-processes around a
- *  multi-instance sub-process the instance is inside (`held`, one level: not itself in an instance). */
+ *  multi-instance sub-process the instance is inside (`held`), keyed by `loopKey(scope, outer)`. Around
+ *  one at the process's level, those outside every instance (0231); around an inner one held in an outer
+ *  instance, also those drawn between the two levels, in that outer instance: its holding token and the
+ *  inner instances that stay are in them and read them
+ *  (docs/adr/0254-interventions-keep-mapped-sub-processes-between-levels.md). */
 export async function heldScopes(
   trx: Db,
   definition: ProcessDefinition,
   instanceId: string,
   held: ReadonlyMap<string, HeldLoop>,
 ): Promise<Map<string, HeldScope>> {
-  // Only around a sub-process at the process's level: a mapped sub-process inside an outer instance is
-  // entered anew (docs/adr/0246-interventions-two-multi-instance-levels-deep.md).
-  const levels = [...held.values()].filter((loop) => loop.outer === undefined).map((loop) => loop.scope);
-  const around = [...new Set(levels.flatMap((scope) => mappedScopesAround(definition, scope)))];
+  const wanted = new Set<string>();
+  const scopes = new Set<string>();
+  for (const loop of held.values())
+    for (const scope of mappedScopesAround(definition, loop.scope)) {
+      // A scope drawn in an outer sub-process is kept in the outer instance the held one runs in.
+      const inInstance = loopOf(definition, scope) !== undefined;
+      if (inInstance && loop.outer === undefined) continue;
+      wanted.add(loopKey(scope, inInstance ? loop.outer : undefined));
+      scopes.add(scope);
+    }
   const kept = new Map<string, HeldScope>();
-  if (around.length === 0) return kept;
+  if (wanted.size === 0) return kept;
   const rows = await trx
     .selectFrom('flow_tokens')
-    .select(['id', 'node_id', 'locals'])
+    .select(['id', 'node_id', 'loop_index', 'inner_index', 'locals'])
     .where('instance_id', '=', instanceId)
-    .where('node_id', 'in', around)
-    .where('loop_index', 'is', null)
+    .where('node_id', 'in', [...scopes])
+    .where('inner_index', 'is', null)
     .execute();
-  for (const row of rows) kept.set(row.node_id, { tokenId: row.id, locals: row.locals ?? {} });
+  for (const row of rows) {
+    const key = loopKey(row.node_id, row.loop_index ?? undefined);
+    if (wanted.has(key)) kept.set(key, { tokenId: row.id, locals: row.locals ?? {} });
+  }
   return kept;
 }
 
@@ -97,7 +111,11 @@ export function collectionWhereLoopStands(
   const between: string[] = [];
   for (let at = node.parent; at && at !== around; at = definition.nodes[at]?.parent)
     if (definition.nodes[at].io) between.unshift(at);
-  for (const level of between) seen = { ...seen, ...inputLocals(definition.nodes[level], seen) };
+  for (const level of between)
+    seen = {
+      ...seen,
+      ...(held.scopes.get(loopKey(level, outer))?.locals ?? inputLocals(definition.nodes[level], seen)),
+    };
   return collectionOf(node, seen);
 }
 
@@ -147,7 +165,8 @@ export async function placeTargets<T extends Targeted>(
       continue;
     }
     const deeper = () => placeTargets(walk, inside, enter, held, depth + 1);
-    const kept = held.scopes.get(level);
+    // Inside an instance of a multi-instance sub-process, the scope kept is that instance's.
+    const kept = held.scopes.get(loopKey(level, loopOf(definition, level) ? walk.loop?.index : undefined));
     if (kept)
       await inScopes(
         walk,

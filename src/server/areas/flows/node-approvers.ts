@@ -8,8 +8,7 @@ import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { withApprovers } from '../../workflow/approver-names.ts';
 import { interventionTarget } from '../../workflow/intervene.ts';
-import { heldLoops } from '../../workflow/intervene-loops.ts';
-import { loopOf } from '../../workflow/loop-of.ts';
+import { heldLoops, loopKey, loopsAround } from '../../workflow/intervene-loops.ts';
 import { instanceVariables } from '../../workflow/loop-scopes.ts';
 import { versionById } from '../../workflow/process-versions.ts';
 import { shownApprovers, shownNode } from '../../workflow/shown-approvers.ts';
@@ -19,34 +18,71 @@ import { governedInstance } from './governed.ts';
 
 /** The instance of the multi-instance sub-process `node` is drawn in that the defaults are for: `wanted`
  *  when running (refused otherwise, as an intervention naming it is), else the first running one; none
- *  outside every one or when none runs. */
+ *  outside every one or when none runs. Two levels deep, an inner instance in the outer instance
+ *  `outer` (docs/adr/0254-interventions-keep-mapped-sub-processes-between-levels.md). */
 async function standingAt(
   db: Db,
   definition: ProcessDefinition,
   instanceId: string,
   node: ProcessNode,
-  wanted: number | undefined,
+  wanted: { instance?: number; outer?: number },
 ): Promise<LoopAt | undefined> {
-  const scope = loopOf(definition, node.id);
+  const [scope, innerScope] = loopsAround(definition, node.id);
+  if (wanted.outer !== undefined && !innerScope)
+    throw new AppError('validation', { node: node.name }, 'flow.msg.innerNotNested', '/outer');
   if (!scope) {
-    if (wanted === undefined) return undefined;
+    if (wanted.instance === undefined) return undefined;
     throw new AppError('validation', { node: node.name }, 'flow.msg.instancesNotRunning', '/instance');
   }
-  const running = (await heldLoops(db, definition, instanceId, [{ nodeId: node.id }])).get(scope)?.running ?? [];
-  if (wanted === undefined) return running.length > 0 ? { index: running[0] } : undefined;
-  if (!running.includes(wanted))
-    throw new AppError(
-      'validation',
-      {
-        node: node.name,
-        name: definition.nodes[scope].name,
-        number: wanted + 1,
-        running: running.map((i) => i + 1).join(', '),
-      },
-      'flow.msg.badInstance',
-      '/instance',
-    );
-  return { index: wanted };
+  const held = await heldLoops(db, definition, instanceId, [{ nodeId: node.id }]);
+  const outerRunning = held.get(loopKey(scope))?.running ?? [];
+  if (!innerScope) {
+    const index = runningOne(outerRunning, wanted.instance, (number, running) => ({
+      message: 'flow.msg.badInstance',
+      params: { node: node.name, name: definition.nodes[scope].name, number, running },
+      path: '/instance',
+    }));
+    return index === undefined ? undefined : { index };
+  }
+  // Two levels deep: an outer instance running (the first with inner instances running when not named),
+  // and in it an inner instance running (its first when not named).
+  const innerRunning = (o: number) => held.get(loopKey(innerScope, o))?.running ?? [];
+  const outer =
+    wanted.outer === undefined
+      ? outerRunning.find((o) => innerRunning(o).length > 0)
+      : runningOne(outerRunning, wanted.outer, (number, running) => ({
+          message: 'flow.msg.badInstance',
+          params: { node: node.name, name: definition.nodes[scope].name, number, running },
+          path: '/outer',
+        }));
+  if (outer === undefined) return undefined;
+  const inner = runningOne(innerRunning(outer), wanted.instance, (number, running) => ({
+    message: 'flow.msg.badInstanceInner',
+    params: {
+      node: node.name,
+      outer: outer + 1,
+      around: definition.nodes[scope].name,
+      name: definition.nodes[innerScope].name,
+      number,
+      running,
+    },
+    path: '/instance',
+  }));
+  return inner === undefined ? undefined : { index: outer, inner };
+}
+
+/** `wanted` when `running` has it (refused with `refusal` otherwise, numbered from 1), else the first running. */
+function runningOne(
+  running: readonly number[],
+  wanted: number | undefined,
+  refusal: (number: number, running: string) => { message: string; params: Record<string, unknown>; path: string },
+): number | undefined {
+  if (wanted === undefined) return running[0];
+  if (!running.includes(wanted)) {
+    const { message, params, path } = refusal(wanted + 1, running.map((i) => i + 1).join(', '));
+    throw new AppError('validation', params, message, path);
+  }
+  return wanted;
 }
 
 export const nodeApprovers: CallHandler<'flows.nodeApprovers'> = async (ctx) => {
@@ -57,7 +93,10 @@ export const nodeApprovers: CallHandler<'flows.nodeApprovers'> = async (ctx) => 
   if (!interventionTarget(node))
     throw new AppError('validation', { node: ctx.query.nodeid }, 'flow.msg.badNode', '/nodeid');
   if (node.kind !== 'manual') return [];
-  const at = await standingAt(db, definition, instance.id, node, ctx.query.instance);
+  const at = await standingAt(db, definition, instance.id, node, {
+    instance: ctx.query.instance,
+    outer: ctx.query.outer,
+  });
   const form = await instanceVariables(db, definition, instance.id, node.id, at, instance.form_data ?? {});
   const shown = await shownApprovers(db, node, {
     domainId: instance.domain_id,
