@@ -136,7 +136,8 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
         <Button
           variant="outlined"
           size="small"
-          disabled={!takesApprovers(state.chosen)}
+          // Opened before the node's default handlers come, the selection would start without them.
+          disabled={!takesApprovers(state.chosen) || state.readingDefaults}
           onClick={() => setPicking(true)}
           sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
           data-testid="intervene-pick"
@@ -147,6 +148,7 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
           variant="outlined"
           size="small"
           onClick={add}
+          disabled={state.readingDefaults}
           sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
           data-testid="intervene-add"
         >

@@ -1,7 +1,7 @@
 // The intervention area's state (spec/domain-console.md, "Workflow state screen", "States and transitions", "Validation rules"): the nodes an instance can move to, the
 // entries chosen so far (numbered in order), the node being chosen with its approvers (its default
 // handlers fetched when it is chosen, replacing the previous choice), and the spec's rules for adding.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { call } from '../../api/client.ts';
 import { useCall } from '../../api/queries.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
@@ -75,6 +75,10 @@ export function useIntervention(instanceId: string, enabled: boolean) {
   const [instances, setInstances] = useState<number[] | undefined>();
   /** Two levels deep, the inner instances chosen per outer instance. */
   const [inner, setInner] = useState<InnerChosen | undefined>();
+  /** The node whose default handlers are being read: until they come, the user selection would open
+   *  without them, and an answer for a node chosen before is dropped. */
+  const [readingFor, setReadingFor] = useState<string | null>(null);
+  const latest = useRef('');
 
   /** Choosing a node fetches its default handlers (once, as the user's starting point) and clears the
    *  previous selection. An approval each instance resolves by its rule starts with none: one list could
@@ -82,23 +86,30 @@ export function useIntervention(instanceId: string, enabled: boolean) {
   const chooseNode = (id: string) => {
     setNodeId(id);
     setUsers([]);
+    latest.current = id;
+    setReadingFor(null);
     const node = nodes.find((n) => n.id === id);
     // A sequence entered anew starts only its first instance here (docs/adr/0237-interventions-into-sequences-and-mapped-collections.md).
     setInstances(node?.sequential ? [0] : node?.instances?.map((i) => i.index));
     setInner(innerDefaults(node));
     if (!takesApprovers(node) || approversOptional(node)) return;
-    call('flows.nodeApprovers', { query: { id: instanceId, nodeid: id }, silent: true }).then(
-      (found) =>
-        setUsers(
-          found.map((u) => ({
-            id: u.id,
-            name: u.username,
-            loginno: u.loginno,
-            ...(u.index !== undefined ? { index: u.index } : {}),
-          })),
-        ),
-      () => undefined,
-    );
+    setReadingFor(id);
+    const current = () => latest.current === id;
+    call('flows.nodeApprovers', { query: { id: instanceId, nodeid: id }, silent: true })
+      .then(
+        (found) =>
+          current() &&
+          setUsers(
+            found.map((u) => ({
+              id: u.id,
+              name: u.username,
+              loginno: u.loginno,
+              ...(u.index !== undefined ? { index: u.index } : {}),
+            })),
+          ),
+        () => undefined,
+      )
+      .finally(() => current() && setReadingFor(null));
   };
 
   const chosen = nodes.find((n) => n.id === nodeId);
@@ -111,6 +122,7 @@ export function useIntervention(instanceId: string, enabled: boolean) {
     const some = instances && instances.length < (chosen!.instances?.length ?? 0) ? { instances } : {};
     const deeper = innerSent ? { inner: innerSent } : {};
     setEntries([...entries, { node: chosen!, users: takesApprovers(chosen) ? users : [], ...some, ...deeper }]);
+    latest.current = '';
     setNodeId('');
     setUsers([]);
     setInstances(undefined);
@@ -134,6 +146,8 @@ export function useIntervention(instanceId: string, enabled: boolean) {
   return {
     /** Whether the nodes have been read: before, there is nothing to choose. */
     ready: read.data !== undefined,
+    /** Whether the chosen node's default handlers are still being read. */
+    readingDefaults: readingFor !== null && readingFor === nodeId,
     selectable,
     entries,
     chosen,
