@@ -6,6 +6,7 @@
 // other (numbers, strings, or temporal values of one kind, as feelCompare orders them), else the answer is
 // null, FEEL's error. A signature the table has not (`meets(1, 2)`) is null too.
 import { FeelRange } from './feel-range-value.ts';
+import type { RANGE_FUNCTION_NAMES } from './feel-range-names.ts';
 import { feelCompare } from './list-predicates.ts';
 
 type Point = unknown;
@@ -107,7 +108,4 @@ export const feelRangeBuiltins = {
       eq(r.end, s.end) &&
       r.endIncluded === s.endIncluded,
   }),
-};
-
-/** The rule functions above, whose arguments may be range literals (the reader writes `feelRangeOf` there). */
-export const RANGE_FUNCTIONS: ReadonlySet<string> = new Set(Object.keys(feelRangeBuiltins));
+} satisfies Record<(typeof RANGE_FUNCTION_NAMES)[number], unknown>;

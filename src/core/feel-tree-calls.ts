@@ -1,3 +1,5 @@
+import { RANGE_FUNCTIONS } from './feel-range-names.ts';
+
 // The FEEL built-ins a condition tree may call over `sort`'s parameters
 // (docs/adr/0244-feel-calls-in-functions-context-functions.md): `sort(offers, function(a, b) date(a.due) <
 // date(b.due))`. The reader writes such a call into the tree (vendor-expression.ts) only for these rule
@@ -66,20 +68,7 @@ export const TREE_CALLS: ReadonlySet<string> = new Set([
   'feelConcatenate',
   'feelStringJoin',
   // ranges (docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md): a few comparisons each
-  'feelBefore',
-  'feelAfter',
-  'feelMeets',
-  'feelMetBy',
-  'feelOverlaps',
-  'feelOverlapsBefore',
-  'feelOverlapsAfter',
-  'feelFinishes',
-  'feelFinishedBy',
-  'feelIncludes',
-  'feelDuring',
-  'feelStarts',
-  'feelStartedBy',
-  'feelCoincides',
+  ...RANGE_FUNCTIONS,
   // contexts
   'feelGetOrElse',
   'feelGetValue',

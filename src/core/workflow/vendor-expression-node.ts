@@ -1,6 +1,7 @@
 // The tree the vendor-expression parser reads (vendor-expression-parser.ts) and the reader writes out
 // (vendor-expression.ts), and what the parts of both ask of it (which names a node reads, whether it is a
 // condition); kept apart so that the parser's parts and the function calls (vendor-expression-functions.ts) share it.
+import { RANGE_FUNCTIONS } from '../feel-range-names.ts';
 
 export type Node =
   | { op: 'var'; name: string }
@@ -97,20 +98,7 @@ const BOOLEAN_CALLS = new Set([
   'feelIsDefined',
   'feelOdd',
   'feelEven',
-  'feelBefore',
-  'feelAfter',
-  'feelMeets',
-  'feelMetBy',
-  'feelOverlaps',
-  'feelOverlapsBefore',
-  'feelOverlapsAfter',
-  'feelFinishes',
-  'feelFinishedBy',
-  'feelIncludes',
-  'feelDuring',
-  'feelStarts',
-  'feelStartedBy',
-  'feelCoincides',
+  ...RANGE_FUNCTIONS,
 ]);
 
 /** Whether a node is a condition (true, false or null), so `list[it]` filters rather than indexes. */

@@ -11,7 +11,7 @@
 // method and what no record lists are refused.
 import { COMPARISONS, ExpressionError, parse, uses, type Dialect, type Node } from './vendor-expression-parser.ts';
 import { FEEL_FUNCTIONS } from './feel-functions.ts';
-import { RANGE_FUNCTIONS } from '../feel-ranges.ts';
+import { RANGE_FUNCTIONS } from '../feel-range-names.ts';
 import { TREE_CALLS } from '../feel-tree-calls.ts';
 import { MAX_PREDICATE_DEPTH } from '../list-predicates.ts';
 import { someChild } from './vendor-expression-functions.ts';
