@@ -3,12 +3,16 @@
 // `/domain?domainid=…` reads the enterprise from the same URL as its host, so nothing is handed down.
 // A value named `signIn.<field>` is read from the debug page's documentation sign-in instead, held in
 // memory only (api/runtime-sign-in.ts): the task runtime's calls carry its accessToken and userCode.
+// A value named with a trailing `?` is optional: the URL lacking it leaves the field out and the call is
+// still made (the task runtime's panel names the task a "my tasks" row opened, and none from elsewhere,
+// docs/adr/0255-runtime-actions-name-the-task.md).
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { CallArgs } from '../../core/catalogue/types.ts';
 import { runtimeCredential, useRuntimeCredential, type RuntimeCredential } from '../api/runtime-sign-in.ts';
 
 const SIGN_IN = 'signIn.';
+const OPTIONAL = '?';
 
 /** A route value, or (`signIn.<field>`) a field of the documentation sign-in. */
 function valueOf(from: string, url: URLSearchParams, signIn: RuntimeCredential | null): string | null {
@@ -33,10 +37,12 @@ export function resolveArgs(
   const missing: string[] = [];
   const part = (map: Record<string, string> | undefined) =>
     Object.fromEntries(
-      Object.entries(map ?? {}).flatMap(([name, from]) => {
+      Object.entries(map ?? {}).flatMap(([name, named]) => {
+        const optional = named.endsWith(OPTIONAL);
+        const from = optional ? named.slice(0, -OPTIONAL.length) : named;
         const value = valueOf(from, url, signIn);
         if (value === null || value === '') {
-          missing.push(from);
+          if (!optional) missing.push(from);
           return [];
         }
         return [[name, value]];

@@ -1052,6 +1052,10 @@ export interface FlowNodeApprovers {
      * at a multi-instance approval whose assignee is computed from the element, the inner instance (from 0) this approver does (docs/adr/0230-computed-assignees-shown-per-instance.md); absent otherwise
      */
     index?: number;
+    /**
+     * in an action's answer, the task this approver was given (the runtime's taskId names it, docs/adr/0255-runtime-actions-name-the-task.md); absent in previews and views
+     */
+    taskId?: string;
   }[];
 }
 
@@ -2126,7 +2130,7 @@ export interface RuntimeInstance {
   fields: RuntimeFormField[];
   form: RuntimeForm;
   /**
-   * the caller's open task on this instance, if it has one
+   * the caller's open task on this instance that the query's taskId names, else its first (as an action without taskId takes it), if it has one
    */
   myTask: {
     taskId: string;
@@ -3650,6 +3654,10 @@ export interface RuntimeBackQuery {
   applicationId: string;
   flowId: string;
   instanceId: string;
+  /**
+   * which of the caller's open tasks in the instance (runtime.tasks' taskId, runtime.instance's myTask.taskId): an action or preview refuses one that is not, runtime.instance shows the first instead. Without it, the first by when it opened, then its multi-instance position (sub-process instance, then approval instance), then its id
+   */
+  taskId?: string;
 }
 
 export interface RuntimeCompleteExternalQuery {
@@ -3768,6 +3776,10 @@ export interface RuntimeInstanceQuery {
   applicationId: string;
   flowId: string;
   instanceId: string;
+  /**
+   * which of the caller's open tasks in the instance (runtime.tasks' taskId, runtime.instance's myTask.taskId): an action or preview refuses one that is not, runtime.instance shows the first instead. Without it, the first by when it opened, then its multi-instance position (sub-process instance, then approval instance), then its id
+   */
+  taskId?: string;
 }
 
 export interface RuntimeMessagesQuery {
@@ -3796,6 +3808,10 @@ export interface RuntimeQueryBackQuery {
   applicationId: string;
   flowId: string;
   instanceId: string;
+  /**
+   * which of the caller's open tasks in the instance (runtime.tasks' taskId, runtime.instance's myTask.taskId): an action or preview refuses one that is not, runtime.instance shows the first instead. Without it, the first by when it opened, then its multi-instance position (sub-process instance, then approval instance), then its id
+   */
+  taskId?: string;
 }
 
 export interface RuntimeQuerySubmitQuery {
@@ -3807,6 +3823,10 @@ export interface RuntimeQuerySubmitQuery {
   applicationId: string;
   flowId: string;
   instanceId: string;
+  /**
+   * which of the caller's open tasks in the instance (runtime.tasks' taskId, runtime.instance's myTask.taskId): an action or preview refuses one that is not, runtime.instance shows the first instead. Without it, the first by when it opened, then its multi-instance position (sub-process instance, then approval instance), then its id
+   */
+  taskId?: string;
 }
 
 export interface RuntimeReadMessagesQuery {
@@ -3855,6 +3875,10 @@ export interface RuntimeSubmitQuery {
   applicationId: string;
   flowId: string;
   instanceId: string;
+  /**
+   * which of the caller's open tasks in the instance (runtime.tasks' taskId, runtime.instance's myTask.taskId): an action or preview refuses one that is not, runtime.instance shows the first instead. Without it, the first by when it opened, then its multi-instance position (sub-process instance, then approval instance), then its id
+   */
+  taskId?: string;
 }
 
 export interface RuntimeTasksQuery {

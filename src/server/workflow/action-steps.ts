@@ -8,7 +8,7 @@ import { AppError } from '../http/app-error.ts';
 import { versionById } from './process-versions.ts';
 import type { ActionStamp, InstanceState, Walk } from './walk.ts';
 import { finishEndsUnit, writingInstances } from './instance-writes.ts';
-import type { Person } from './approver-names.ts';
+import type { OpenedTask, Person } from './approver-names.ts';
 import { finishStatement } from './finish-statement.ts';
 import { callLinks } from './call-links.ts';
 
@@ -19,6 +19,8 @@ export interface ActionResult {
   tasks: Array<{ nodeId: string; nodeName: string; assignees: string[] }>;
   /** Those assignees' names and login numbers, read by the action's last statement (docs/adr/0080-submissions-caller-check-locks.md). */
   people: Person[];
+  /** The tasks it opened, in the order callers-task.ts's TASK_ORDER gives; absent where nothing is kept (a preview drops them). */
+  opened?: OpenedTask[];
 }
 
 const withCalls = new WeakMap<ProcessDefinition, boolean>();

@@ -24,6 +24,7 @@ import { retractScopes } from './sub-process-scopes.ts';
 import { loopOf } from './loop-of.ts';
 import { atOfRow } from './walk-state.ts';
 import { taskDone } from './task-done.ts';
+import { noCallersTask, openTaskOf } from './callers-task.ts';
 import { completedVariables, localsColumn, tokenInputs } from './task-locals.ts';
 import { callsIn, finish, inAction, lockInstance, record, type ActionResult } from './action-steps.ts';
 
@@ -100,6 +101,8 @@ export async function startInstance(db: Db, input: StartInput): Promise<ActionRe
 export interface TaskInput {
   instanceId: string;
   userId: string;
+  /** Which of the user's open tasks in the instance; the first in order without it (callers-task.ts). */
+  taskId?: string;
   comment?: string;
   /** When it happens; now unless a past is replayed. */
   at?: Date;
@@ -112,18 +115,19 @@ export async function submitTask(
 ): Promise<ActionResult> {
   return inAction(db, input, async (trx, state, definition, at) => {
     const comment = input.comment ?? '';
-    // One round trip (docs/adr/0077-submissions-prepared-statements.md, docs/adr/0080-submissions-caller-check-locks.md): the user's open task (the oldest, as openTaskOf) is done and the action
+    // One round trip (docs/adr/0077-submissions-prepared-statements.md, docs/adr/0080-submissions-caller-check-locks.md): the user's open task (the one named, else the first, callers-task.ts) is done and the action
     // recorded (as `record`); when the node needed any one approver, or this was the last open task of
     // an approval by all, the others' tasks are cancelled and the token goes: the node is done.
-    const [task] = await taskDone(trx, '', {
+    const [task] = await taskDone(trx, input.taskId !== undefined, {
       at,
       comment,
       instanceId: state.id,
       userId: input.userId,
+      taskId: input.taskId,
       byAll: approvalsByAll(definition),
       sequential: sequentialApprovals(definition),
     });
-    if (!task) throw new AppError('forbidden', undefined, 'workflow.msg.notYourTask');
+    if (!task) throw noCallersTask(input);
     const node = definition.nodes[task.node_id];
     // An approval collecting its instances' output keeps the variable its output element names in the
     // instance (multi-instance-output.ts); so does an instance of a multi-instance sub-process collecting
@@ -185,7 +189,7 @@ function approvalsByAll(definition: ProcessDefinition): string[] {
 /** The user sends the instance back to an earlier approval (by default the one submitted last). */
 export async function sendBack(db: Db, input: TaskInput & { toNodeId?: string }): Promise<ActionResult> {
   return inAction(db, input, async (trx, state, definition, at) => {
-    const task = await openTaskOf(trx, input.instanceId, input.userId);
+    const task = await openTaskOf(trx, input);
     const tokens = await trx.selectFrom('flow_tokens').select('id').where('instance_id', '=', state.id).execute();
     if (tokens.length > 1) throw new AppError('conflict', undefined, 'workflow.msg.backInBranches');
     const earlier = await earlierApprovals(trx, state.id, task.node_id);
@@ -362,19 +366,6 @@ export async function deleteInstance(
       .execute();
     return { instanceId: row.id, status: 'deleted', tasks: [], people: [] };
   });
-}
-
-async function openTaskOf(trx: Db, instanceId: string, userId: string) {
-  const task = await trx
-    .selectFrom('flow_tasks')
-    .select(['id', 'node_id', 'token_id'])
-    .where('instance_id', '=', instanceId)
-    .where('assignee_id', '=', userId)
-    .where('status', '=', 'open')
-    .orderBy('created_at')
-    .executeTakeFirst();
-  if (!task) throw new AppError('forbidden', undefined, 'workflow.msg.notYourTask');
-  return task;
 }
 
 /** The approvals this instance has passed before, most recent first, other than `current`. */

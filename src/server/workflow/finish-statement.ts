@@ -9,7 +9,8 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/schema.ts';
 import { COMMIT_AFTER } from '../db/pipelined-transactions.ts';
 import { compiledPerShape } from '../db/compiled-once.ts';
-import type { Person } from './approver-names.ts';
+import type { OpenedTask, Person } from './approver-names.ts';
+import { TASK_ORDER, TASKS_WITH_TOKENS } from './callers-task.ts';
 import { loopScopes } from './loop-scopes.ts';
 import { parallelMultiInstances } from './multi-instance.ts';
 import type { ActionStamp, InstanceState } from './walk-state.ts';
@@ -28,6 +29,8 @@ export interface Finished {
   tasks: Array<{ nodeId: string; nodeName: string; assignees: string[] }>;
   /** Those assignees' names and login numbers (docs/adr/0080-submissions-caller-check-locks.md). */
   people: Person[];
+  /** The tasks it opened, in TASK_ORDER (docs/adr/0255-runtime-actions-name-the-task.md). */
+  opened: OpenedTask[];
 }
 
 /** What the statement reads an instance's facts from: values, for one instance (a user's action: the
@@ -129,7 +132,7 @@ const labelsOf = (walk: Walk): Labels => ({
   loops: loopScopes(walk.definition),
 });
 
-type FinishedRow = { instance_id: string; running: boolean; people: Person[] };
+type FinishedRow = { instance_id: string; running: boolean; people: Person[]; opened: OpenedTask[] };
 
 /** The statement, from its shape and values. */
 function statement(
@@ -157,7 +160,9 @@ function statement(
     select ${s.id} as instance_id, ${s.running} as running,
       (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'loginno', u.loginno)), '[]') from users u
         where u.id in (select t.assignee_id from flow_tasks t where t.instance_id = ${s.id} and t.status = 'open'
-          and t.created_by_action = ${s.action})) as people${s.rows}`;
+          and t.created_by_action = ${s.action})) as people,
+      (select coalesce(json_agg(json_build_object('id', t.id, 'nodeId', t.node_id, 'assignee', t.assignee_id) order by ${TASK_ORDER}), '[]')
+        from ${TASKS_WITH_TOKENS} where t.instance_id = ${s.id} and t.status = 'open' and t.created_by_action = ${s.action}) as opened${s.rows}`;
 }
 
 /** A user's action finishes one walk: its statement is built once per shape (docs/adr/0200-engine-statements-compiled-per-shape.md), since building
@@ -212,6 +217,7 @@ export async function finishStatement(
       status: row.running ? 'running' : 'completed',
       tasks: [...walk.reached].map(([nodeId, { name, assignees }]) => ({ nodeId, nodeName: name, assignees })),
       people: row.people,
+      opened: row.opened,
     };
   });
 }

@@ -1,17 +1,27 @@
 // The statement a submission's task is done by, one round trip (docs/adr/0077-submissions-prepared-statements.md, docs/adr/0080-submissions-caller-check-locks.md).
 import { sql } from 'kysely';
 import { compiledPerShape } from '../db/compiled-once.ts';
+import { callersTask } from './callers-task.ts';
 
-/** The submission's statement (actions.ts's submitTask), built once (docs/adr/0200-engine-statements-compiled-per-shape.md): the user's oldest open task
+/** The submission's statement (actions.ts's submitTask), built once per shape (docs/adr/0200-engine-statements-compiled-per-shape.md;
+ *  `named`: whether the caller named its task, docs/adr/0255-runtime-actions-name-the-task.md): the user's task as callersTask picks it
  *  is done and the action recorded; when the node needed any one approver, or this was the last open
  *  task of an approval by all, the others' tasks are cancelled and the token goes. The task's local
  *  variables (its own at a multi-instance approval, else its token's) are answered as the statement found them (docs/adr/0216-input-output-mappings.md). */
 export const taskDone = compiledPerShape(
-  () => '',
+  (named: boolean) => String(named),
   (
     _trx,
-    _shape: string,
-    v: { at: Date; comment: string; instanceId: string; userId: string; byAll: string[]; sequential: string[] },
+    named: boolean,
+    v: {
+      at: Date;
+      comment: string;
+      instanceId: string;
+      userId: string;
+      taskId: string | undefined;
+      byAll: string[];
+      sequential: string[];
+    },
   ) => sql<{
     id: string;
     node_id: string;
@@ -23,7 +33,7 @@ export const taskDone = compiledPerShape(
     locals: Record<string, unknown> | null;
   }>`with done as (
       update flow_tasks set status = 'done', done_at = ${v.at}, comment = ${v.comment}
-      where id = (select id from flow_tasks where instance_id = ${v.instanceId} and assignee_id = ${v.userId} and status = 'open' order by created_at limit 1)
+      where id = (${callersTask({ instanceId: v.instanceId, userId: v.userId, taskId: named ? v.taskId : undefined }, sql`t.id`)})
       returning id, node_id, token_id, locals),
     recorded as (insert into flow_history (instance_id, at, actor_id, action, node_id, comment)
       select ${v.instanceId}::text, ${v.at}::timestamptz, ${v.userId}::text, 'submit', node_id, ${v.comment}::text from done returning id),

@@ -26,6 +26,7 @@ import { compiledOnce } from '../../db/compiled-once.ts';
 import { preparing } from '../../db/prepared-statements.ts';
 import { knownCaller, onJobUserId } from './token-user.ts';
 import { offeredProcesses } from '../open-api/offered-processes.ts';
+import { openTaskOf } from '../../workflow/callers-task.ts';
 import type { CallHandler, Handler } from '../handler.ts';
 import { taskMessageHandlers } from './task-messages.ts';
 import { applicationIdOf } from './package-application.ts';
@@ -170,7 +171,7 @@ export async function answer(db: Db, result: ActionResult) {
   return {
     instanceId: result.instanceId,
     status: result.status,
-    tasks: await withApprovers(db, result.tasks, result.people),
+    tasks: await withApprovers(db, result.tasks, result.people, result.opened),
   };
 }
 
@@ -193,15 +194,17 @@ const start: CallHandler<'runtime.start'> = async (ctx) => {
 
 const submit: CallHandler<'runtime.submit'> = (ctx) => {
   const { comment, formData, nextNodeIds } = ctx.body ?? {};
+  const { taskId } = ctx.query;
   return onInstance(ctx.services.db, ctx.query, (trx, caller, instance) =>
-    submitTask(trx, { instanceId: instance.id, userId: caller.userId, comment, formData, nextNodeIds }),
+    submitTask(trx, { instanceId: instance.id, userId: caller.userId, taskId, comment, formData, nextNodeIds }),
   );
 };
 
 const back: CallHandler<'runtime.back'> = (ctx) => {
   const { comment, toNodeId } = ctx.body ?? {};
+  const { taskId } = ctx.query;
   return onInstance(ctx.services.db, ctx.query, (trx, caller, instance) =>
-    sendBack(trx, { instanceId: instance.id, userId: caller.userId, comment, toNodeId }),
+    sendBack(trx, { instanceId: instance.id, userId: caller.userId, taskId, comment, toNodeId }),
   );
 };
 
@@ -220,12 +223,14 @@ const remove: CallHandler<'runtime.delete'> = (ctx) =>
 const querySubmit: CallHandler<'runtime.querySubmit'> = async (ctx) => {
   const { caller } = await callerAndInstance(ctx.services.db, ctx.query);
   const { formData, nextNodeIds } = ctx.body ?? {};
+  const { instanceId, taskId } = ctx.query;
+  // The named task's submission is tried, so the preview evaluates where that task stands.
   const tryWith = (chosen?: readonly string[]) =>
     dryRun(caller.db, (trx) =>
-      submitTask(trx, { instanceId: ctx.query.instanceId, userId: caller.userId, formData, nextNodeIds: chosen }),
+      submitTask(trx, { instanceId, userId: caller.userId, taskId, formData, nextNodeIds: chosen }),
     );
   try {
-    return await answer(caller.db, await tryWith(nextNodeIds));
+    return await answer(caller.db, { ...(await tryWith(nextNodeIds)), opened: undefined }); // its tasks were not kept
   } catch (error) {
     // Nothing chosen at a choice gateway: what each of its options would reach, together.
     if (!(error instanceof AppError && error.messageKey === 'workflow.msg.chooseNext')) throw error;
@@ -233,7 +238,7 @@ const querySubmit: CallHandler<'runtime.querySubmit'> = async (ctx) => {
     const each = [];
     for (const option of options) each.push(await tryWith([option.nodeId])); // one transaction at a time (PGlite has one connection)
     return answer(caller.db, {
-      instanceId: ctx.query.instanceId,
+      instanceId,
       status: each.some((r) => r.status === 'running') ? 'running' : each[0].status,
       tasks: each.flatMap((r) => r.tasks),
       people: each.flatMap((r) => r.people),
@@ -244,14 +249,8 @@ const querySubmit: CallHandler<'runtime.querySubmit'> = async (ctx) => {
 const queryBack: CallHandler<'runtime.queryBack'> = async (ctx) => {
   const { caller, instance } = await callerAndInstance(ctx.services.db, ctx.query);
   const { db } = caller;
-  const task = await db
-    .selectFrom('flow_tasks')
-    .select(['node_id', 'token_id'])
-    .where('instance_id', '=', instance.id)
-    .where('assignee_id', '=', caller.userId)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
-  if (!task) throw new AppError('forbidden', undefined, 'workflow.msg.notYourTask');
+  // The task a send-back would act on (callers-task.ts): the earlier approvals are those before its node, seen where it stands.
+  const task = await openTaskOf(db, { instanceId: instance.id, userId: caller.userId, taskId: ctx.query.taskId });
   const { definition } = await versionById(db, instance.version_id);
   const state = await db
     .selectFrom('flow_instances')

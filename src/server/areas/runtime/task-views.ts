@@ -17,6 +17,7 @@ import { instanceHistory } from '../flows/instance-history.ts';
 import { instanceNow } from '../flows/instance-now.ts';
 import { nodeNamer, packageNodeNames, packagesNodeNames, processKey } from '../flows/node-names.ts';
 import { offeredProcesses } from '../open-api/offered-processes.ts';
+import { findCallersTask } from '../../workflow/callers-task.ts';
 import { callerAndInstance } from './handlers.ts';
 import { tokenUser } from './token-user.ts';
 
@@ -119,8 +120,15 @@ const instance: CallHandler<'runtime.instance'> = async (ctx) => {
   const { definition } = await versionById(db, instance.version_id);
   const names = await packageNodeNames(db, instance.application_id, row.process_id, language);
   const nodeName = nodeNamer(names, definition);
-  const { open, active, current } = await instanceNow(db, instance.id, nodeName);
-  const mine = open.find((t) => t.assignee_id === caller.userId);
+  const { active, current } = await instanceNow(db, instance.id, nodeName);
+  // The task the query names when it is an open one of the caller's, else the one an action without a
+  // name would take (docs/adr/0255-runtime-actions-name-the-task.md): a read refuses nothing, so a task done
+  // meanwhile shows the next.
+  const choice = { instanceId: instance.id, userId: caller.userId };
+  const { taskId } = ctx.query;
+  const mine =
+    (taskId !== undefined ? await findCallersTask(db, { ...choice, taskId }) : undefined) ??
+    (await findCallersTask(db, choice));
   // The caller's task's own variables (its input mappings, docs/adr/0216-input-output-mappings.md) fill its form too.
   // So do those of the mapped sub-processes it is drawn in (docs/adr/0221-sub-process-variable-scopes.md); a
   // multi-instance approval's task keeps its inner instance's own (docs/adr/0222-multi-instance-inputs-and-timer-incidents.md).
