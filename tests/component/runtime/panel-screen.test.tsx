@@ -3,8 +3,9 @@
 // documentation sign-in in memory: the read carries the sign-in and the URL's instance; facts, the
 // current approvers, the read-only form, the diagram renderer's value and the history (the engine named);
 // actions by their rules over the answer (approve on one's own task, retract after a confirmation
-// otherwise); Close clears the instance from the URL. Also: signIn route values, a list detail's URL
-// values and a form whose schema comes with its record.
+// otherwise); the task a row opened read, the task shown approved; Close clears the instance from the URL.
+// Also: signIn route values, optional route values, a list detail's URL values (two tasks of one
+// instance two rows) and a form whose schema comes with its record.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -63,13 +64,13 @@ function Where() {
   return <output data-testid="where">{useLocation().search}</output>;
 }
 
-function draw() {
+function draw(at = '/?view=todo&instance=I1&app=A1&flow=F1') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
       <CatalogueContext.Provider value={catalogue}>
         <RegistryContext.Provider value={withDiagramStub}>
-          <MemoryRouter initialEntries={['/?view=todo&instance=I1&app=A1&flow=F1']}>
+          <MemoryRouter initialEntries={[at]}>
             <PanelScreen
               screen={{ ...catalogue.screens['runtime.instance'], id: 'runtime.instance' } as ConsoleScreen}
             />
@@ -104,6 +105,23 @@ describe('the panel screen', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('runtime-instance-approve')).toBeTruthy();
     expect(screen.getByTestId('runtime-instance-back')).toBeTruthy();
     expect(screen.queryByTestId('runtime-instance-retract')).toBeNull();
+  });
+
+  it('reads the task a "my tasks" row opened, and approves the task it shows (docs/adr/0255-runtime-actions-name-the-task.md)', async () => {
+    // The URL names T9 (done since, say); the server shows the caller's task it has, T1: approving sends T1.
+    answer = instance(true);
+    draw('/?view=todo&instance=I1&app=A1&flow=F1&task=T9');
+    await screen.findByTestId('runtime-instance-facts');
+    const read = sent.find((s) => s.url.pathname === '/rest/bpm/query/instance')!;
+    expect(read.url.searchParams.get('taskId')).toBe('T9');
+    fireEvent.click(screen.getByTestId('runtime-instance-approve'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Approve' }, { timeout: 10_000 }));
+    await waitFor(() => expect(sent.some((s) => s.method === 'POST')).toBe(true));
+    const approve = sent.find((s) => s.method === 'POST')!;
+    expect(approve.url.pathname).toBe('/rest/bpm/runtime/submission');
+    expect(approve.url.searchParams.get('instanceId')).toBe('I1');
+    expect(approve.url.searchParams.get('taskId')).toBe('T1');
   });
 
   it('retracts after a confirmation, with the sign-in and the instance, and Close clears the URL', async () => {
@@ -146,6 +164,27 @@ describe('the task runtime pieces', () => {
     expect(shown.toString()).toBe('view=todo&instance=I1&app=A1');
     expect(toggleDetail(shown, detail, row, 'I1/T1').toString()).toBe('view=todo');
     expect(hideDetail(shown, detail).toString()).toBe('view=todo');
+    // Two tasks of one instance are two rows: the other one shows instead of closing.
+    const tasks = { ...detail, with: { app: 'applicationId', task: 'taskId' } };
+    const one = toggleDetail(new URLSearchParams('view=todo'), tasks, { ...row, taskId: 'T1' }, 'I1/T1');
+    expect(one.toString()).toBe('view=todo&instance=I1&app=A1&task=T1');
+    expect(toggleDetail(one, tasks, { ...row, taskId: 'T2' }, 'I1/T2').toString()).toBe(
+      'view=todo&instance=I1&app=A1&task=T2',
+    );
+  });
+
+  it('leaves an optional route value out when the URL lacks it, and still makes the call', () => {
+    const args = { query: { instanceId: 'instance', taskId: 'task?' } };
+    expect(resolveArgs(args, new URLSearchParams('instance=I1'), SIGN_IN)).toEqual({
+      params: {},
+      query: { instanceId: 'I1' },
+      body: {},
+      missing: [],
+    });
+    expect(resolveArgs(args, new URLSearchParams('instance=I1&task=T2'), SIGN_IN).query).toEqual({
+      instanceId: 'I1',
+      taskId: 'T2',
+    });
   });
 
   it('draws an object property with the schema its record brought, keeping the property’s caption', () => {
