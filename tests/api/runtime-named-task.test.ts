@@ -35,6 +35,7 @@ const vote = () =>
   ]);
 
 type Answer = {
+  instanceId: string;
   status: string;
   tasks: Array<{ nodeId: string; approvers: Array<{ loginno: string; taskId?: string }> }>;
 };

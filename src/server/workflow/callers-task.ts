@@ -37,7 +37,11 @@ export const TASK_ORDER = sql`t.created_at, k.loop_index, k.inner_index, (t.outp
  *  the instance is refused alike whatever it is (another user's, done, another instance's or tenant's, none),
  *  so the refusal tells nothing of it. */
 export const noCallersTask = (v: TaskChoice) =>
-  new AppError('forbidden', undefined, v.taskId === undefined ? 'workflow.msg.notYourTask' : 'workflow.msg.notYourNamedTask');
+  new AppError(
+    'forbidden',
+    undefined,
+    v.taskId === undefined ? 'workflow.msg.notYourTask' : 'workflow.msg.notYourNamedTask',
+  );
 
 /** The caller's task (callersTask); undefined when there is none. */
 export async function findCallersTask(db: Db, v: TaskChoice) {
