@@ -13,6 +13,14 @@ export interface TaskChoice {
   taskId?: string;
 }
 
+/** Tasks `t` with their tokens `k`, which TASK_ORDER reads. */
+export const TASKS_WITH_TOKENS = sql`flow_tasks t left join flow_tokens k on k.id = t.token_id`;
+
+/** The order among one user's open tasks (callersTask), also the order an action's answer gives its new
+ *  tasks' ids in (finish-statement.ts): when it opened, its sub-process instance (outer, inner), its
+ *  approval instance, its id. */
+export const TASK_ORDER = sql`t.created_at, k.loop_index, k.inner_index, (t.output ->> 'index')::int, t.id`;
+
 /** `select columns` of the caller's task (`t`, its token `k`): the one `taskId` names when it is an open
  *  task of the caller in the instance, else none; without `taskId` the first open task of the caller
  *  there by when it opened, then its multi-instance position (its token's sub-process instance, outer then
@@ -24,14 +32,6 @@ export const callersTask = <R = unknown>(v: TaskChoice, columns: RawBuilder<unkn
       v.taskId === undefined ? sql`` : sql` and t.id = ${v.taskId}`
     }
     order by ${TASK_ORDER} limit 1`;
-
-/** Tasks `t` with their tokens `k`, which TASK_ORDER reads. */
-export const TASKS_WITH_TOKENS = sql`flow_tasks t left join flow_tokens k on k.id = t.token_id`;
-
-/** The order among one user's open tasks (callersTask), also the order an action's answer gives its new
- *  tasks' ids in (finish-statement.ts): when it opened, its sub-process instance (outer, inner), its
- *  approval instance, its id. */
-export const TASK_ORDER = sql`t.created_at, k.loop_index, k.inner_index, (t.output ->> 'index')::int, t.id`;
 
 /** The refusal when the caller has no such task. A named task that is not an open one of the caller's in
  *  the instance is refused alike whatever it is (another user's, done, another instance's or tenant's, none),
