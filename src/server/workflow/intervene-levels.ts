@@ -15,7 +15,14 @@ import type { FreshCollection } from './intervene-instances.ts';
 import { withInputs } from './loop-mappings.ts';
 import { enterScope, inScopes, mappedScopesAround } from './sub-process-scopes.ts';
 import { inputLocals } from './task-locals.ts';
-import { frameVariables, type LoopAt, type WalkState } from './walk-state.ts';
+import {
+  frameVariables,
+  scopedVariables,
+  type LoopAt,
+  type LoopFrame,
+  type ScopeFrame,
+  type WalkState,
+} from './walk-state.ts';
 
 /** A mapped sub-process's scope token that stays through the intervention, with its locals. */
 export interface HeldScope {
@@ -115,12 +122,12 @@ export const freshCollections =
 
 /** The variables the intervention's walk sees at `nodeId` once `placeTargets` has entered the levels
  *  drawn around it, outermost first, in the instances `at` names (`index` of the outermost multi-instance
- *  level, `inner` of the one in it): a mapped sub-process with its kept scope, else its inputs evaluated
- *  now (`enterScope`); a multi-instance one in the frame the engine gives the instance (`frameOf`), over
- *  what its holding token keeps when held, else over its collection evaluated now with the instance's
- *  inputs (`withInputs`, as `startInstance` evaluates them)
- *  (docs/adr/0256-intervention-defaults-for-instances-entered-anew.md). A level no index is given for
- *  is stood outside of. */
+ *  level, `inner` of the one in it): a mapped sub-process in its kept scope, else with its inputs
+ *  evaluated now (`enterScope`); a multi-instance one in the frame the engine gives the instance
+ *  (`frameOf`), over what its holding token keeps when held, else over its collection evaluated now with
+ *  the instance's inputs (`withInputs`, as `startInstance` evaluates them); read as the walk's
+ *  `variables()` reads its scopes and frames (docs/adr/0256-intervention-defaults-for-instances-entered-anew.md).
+ *  A level no index is given for is stood outside of. */
 export function variablesEntering(
   definition: ProcessDefinition,
   nodeId: string,
@@ -128,28 +135,27 @@ export function variablesEntering(
   variables: Record<string, unknown>,
   held: HeldLevels,
 ): Record<string, unknown> {
-  let seen = variables;
+  let scopes: ScopeFrame | undefined;
+  let frame: LoopFrame | undefined;
+  const seen = () => frameVariables(scopedVariables(variables, scopes), frame);
   let depth = 0;
-  /** The instance of the innermost multi-instance level entered so far. */
-  let index: number | undefined;
   for (const level of levelsTo(definition, nodeId)) {
     const node = definition.nodes[level];
     if (!node.multi) {
       // Inside an instance of a multi-instance sub-process, the scope kept is that instance's.
-      const kept = held.scopes.get(loopKey(level, loopOf(definition, level) ? index : undefined));
-      seen = { ...seen, ...(kept?.locals ?? inputLocals(node, seen)) };
+      const kept = held.scopes.get(loopKey(level, loopOf(definition, level) ? frame?.index : undefined));
+      const locals = kept?.locals ?? inputLocals(node, seen()) ?? {};
+      scopes = { scope: level, locals, ...(scopes ? { outer: scopes } : {}) };
       continue;
     }
-    const loop = held.loops.get(loopKey(level, depth === 0 ? undefined : index));
+    const loop = held.loops.get(loopKey(level, depth === 0 ? undefined : frame?.index));
     const chosen = depth === 0 ? at?.index : at?.inner;
     depth++;
     if (chosen === undefined) continue;
-    const frame = frameOf(node, chosen, loop?.items ?? collectionOf(node, seen), undefined, loop?.output);
-    if (!loop) withInputs(node, frame, frameVariables(seen, frame));
-    seen = frameVariables(seen, frame);
-    index = chosen;
+    frame = frameOf(node, chosen, loop?.items ?? collectionOf(node, seen()), frame, loop?.output);
+    if (!loop) withInputs(node, frame, seen());
   }
-  return seen;
+  return seen();
 }
 
 /** Enters `targets` (`enter` for each node) through the levels drawn around them, from `depth` down:
