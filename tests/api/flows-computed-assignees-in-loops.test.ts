@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readProcess } from '../../src/core/workflow/process-definition.ts';
 import type { ApiClient } from './helpers/api-client.ts';
-import { corpusRun } from './helpers/corpus-run.ts';
+import { corpusRun, redrawn } from './helpers/corpus-run.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, runtimeAccess } from './helpers/engine-world.ts';
 import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
@@ -16,7 +16,9 @@ import { signedInCallers } from './helpers/test-server.ts';
 
 const targets = await databaseTargets();
 const TEAMS = 'Process_0tm7rev';
+const CHECKED = 'Process_0tm7chk';
 const REVIEW = 'Activity_0tmrev';
+const SIGN_OFF = 'Activity_0tmsgn';
 
 interface Shown {
   loginno: string;
@@ -30,7 +32,29 @@ describe.each(targets)('computed assignees inside a multi-instance sub-process, 
     const xml = readFileSync(join(import.meta.dirname, '../fixtures/multi-instance-objects', file), 'utf8');
     const read = await readProcess(xml, TEAMS);
     expect(read.problems).toEqual([]);
-    return [{ file, processId: TEAMS, xml, read }];
+    const teamReviews = { file, processId: TEAMS, xml, read };
+    // The same with "Check paper" before the sub-process: while it waits, no team's instance runs.
+    const checked = await redrawn(
+      teamReviews,
+      { file: 'c7-team-reviews-checked.bpmn', processId: CHECKED, name: 'Checked team reviews' },
+      [
+        [
+          '<bpmn:outgoing>Flow_0tm1</bpmn:outgoing>\n    </bpmn:startEvent>',
+          `<bpmn:outgoing>Flow_0tm0</bpmn:outgoing>
+    </bpmn:startEvent>
+    <bpmn:userTask id="Activity_0tmchk" name="Check paper" camunda:candidateGroups="legal">
+      <bpmn:incoming>Flow_0tm0</bpmn:incoming>
+      <bpmn:outgoing>Flow_0tm1</bpmn:outgoing>
+    </bpmn:userTask>`,
+        ],
+        [
+          '<bpmn:sequenceFlow id="Flow_0tm1" sourceRef="StartEvent_1"',
+          `<bpmn:sequenceFlow id="Flow_0tm0" sourceRef="StartEvent_1" targetRef="Activity_0tmchk" />
+    <bpmn:sequenceFlow id="Flow_0tm1" sourceRef="Activity_0tmchk"`,
+        ],
+      ],
+    );
+    return [teamReviews, checked];
   });
   let acme: ApiClient;
   let globex: ApiClient;
@@ -44,10 +68,10 @@ describe.each(targets)('computed assignees inside a multi-instance sub-process, 
     { signer: 'cl-lead', reviewers: [{ login: 'cl-r1' }, { login: 'cl-lead' }] },
     { signer: 'cl-r2', reviewers: [{ login: 'cl-r2' }] },
   ];
-  const defaults = async (caller: ApiClient, id: string, instance?: number) =>
+  const defaults = async (caller: ApiClient, id: string, instance?: number, nodeid = REVIEW) =>
     (
       await caller.call<Shown[]>('GET', '/authtime/domain/workflow/intervention/approvers', {
-        query: { id, nodeid: REVIEW, ...(instance === undefined ? {} : { instance: String(instance) }) },
+        query: { id, nodeid, ...(instance === undefined ? {} : { instance: String(instance) }) },
       })
     ).reply;
 
@@ -67,6 +91,31 @@ describe.each(targets)('computed assignees inside a multi-instance sub-process, 
       '"Team review": "Each team" has no running instance 6 (running: 1, 2). Nothing was changed.',
     );
     expect((await defaults(globex, id, 1)).errcode).not.toBe(0);
+  }, 120_000);
+
+  it('gives those of a team instance the intervention would start, its input evaluated in its frame', async () => {
+    // docs/adr/0256-intervention-defaults-for-instances-entered-anew.md: `members` = `${team.reviewers}`.
+    const id = await run.start(CHECKED, { teams });
+    expect(await run.openTasks(id)).toEqual(['Activity_0tmchk:cl-clerk']);
+    const second = await defaults(acme, id, 1);
+    expect(second.errcode, second.errmsg).toBe(0);
+    expect(shown(second.data)).toEqual([{ loginno: 'cl-r2', index: 0 }]);
+    expect(shown((await defaults(acme, id, 0)).data)).toEqual([
+      { loginno: 'cl-r1', index: 0 },
+      { loginno: 'cl-lead', index: 1 },
+    ]);
+    expect(shown((await defaults(acme, id, undefined, SIGN_OFF)).data)).toEqual([{ loginno: 'cl-lead' }]);
+    expect((await defaults(acme, id, 2)).errmsg).toBe(
+      '"Team review": "Each team" is entered anew and its collection gives 2 instances now: there is no instance 3. Nothing was changed.',
+    );
+    expect((await defaults(globex, id, 1)).errcode).toBe(1404);
+    // The intervention entering the second team anew without approvers names the same user there.
+    const moved = await acme.call('POST', '/authtime/domain/workflow/intervention/doflow', {
+      query: { id },
+      body: { submitTo: [{ nodeid: REVIEW, instances: [1] }], comment: 'second team again' },
+    });
+    expect(moved.reply.errcode, moved.reply.errmsg).toBe(0);
+    expect(await run.openTasks(id)).toEqual([`${REVIEW}:cl-lead`, `${REVIEW}:cl-r1`, `${REVIEW}:cl-r2`]);
   }, 120_000);
 
   it('lists the earlier approval’s users of the caller’s own sub-process instance', async () => {

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
-import { ADMIN } from './helpers/test-server.ts';
+import { ADMIN, GLOBEX } from './helpers/test-server.ts';
+import type { ApiClient } from './helpers/api-client.ts';
 import { interventionWorld } from './helpers/intervention-world.ts';
 
 const targets = await databaseTargets();
@@ -15,6 +16,7 @@ const CLAUSES = corpus[0].processId;
 const PREPARE = 'Activity_1p7k2xd';
 const READ = 'Activity_1g5t0ke';
 const CHECK = 'Activity_1x8w3jm';
+const SIGN = 'Activity_0c6j1ub';
 
 describe.each(targets)('instances chosen when a multi-instance sub-process is entered anew, on $name', (target) => {
   const iv = interventionWorld(target, {
@@ -24,6 +26,20 @@ describe.each(targets)('instances chosen when a multi-instance sub-process is en
     comment: 'round again',
   });
   const { openTasks, others, move } = iv;
+  /** The default approvers of `nodeid` in the instance `instance` names, as `caller` (the administrator). */
+  const defaults = async (id: string, nodeid: string, instance?: number, caller?: ApiClient) =>
+    (
+      await (caller ?? iv.admin).call<Array<{ loginno: string }>>(
+        'GET',
+        '/authtime/domain/workflow/intervention/approvers',
+        { query: { id, nodeid, ...(instance === undefined ? {} : { instance: String(instance) }) } },
+      )
+    ).reply;
+  const logins = async (id: string, nodeid: string, instance?: number) => {
+    const reply = await defaults(id, nodeid, instance);
+    expect(reply.errcode, reply.errmsg).toBe(0);
+    return reply.data!.map((u) => u.loginno);
+  };
 
   it('offers the instances the collection gives now; those chosen start at the node, the others at the start', async () => {
     const id = await iv.engine.start(CLAUSES, 'mn-init', { formData: { reviewers: ['mn-r1', 'mn-r2', 'mn-lead'] } });
@@ -59,5 +75,26 @@ describe.each(targets)('instances chosen when a multi-instance sub-process is en
       '"Prepare contract" is not inside a multi-instance sub-process: there are no instances to choose.',
     );
     expect(await openTasks(id)).toEqual([`${PREPARE}:mn-r1`]);
+  }, 120_000);
+
+  it('gives the defaults of an instance it would start, each its element’s user, before and after the sub-process', async () => {
+    // docs/adr/0256-intervention-defaults-for-instances-entered-anew.md: `${reviewer}` is the element.
+    const id = await iv.engine.start(CLAUSES, 'mn-init', { formData: { reviewers: ['mn-r1', 'mn-r2'] } });
+    expect(await logins(id, READ, 0)).toEqual(['mn-r1']);
+    expect(await logins(id, CHECK, 1)).toEqual(['mn-r2']);
+    expect(await logins(id, READ)).toEqual(['mn-r1']);
+    const bad = await defaults(id, READ, 2);
+    expect(bad.errmsg).toBe(
+      '"Read contract": "Review round" is entered anew and its collection gives 2 instances now: there is no instance 3. Nothing was changed.',
+    );
+    // Another enterprise's administrator is refused on this real instance.
+    const globex = await iv.server.signedIn(GLOBEX.username, GLOBEX.password, 'en');
+    expect((await defaults(id, READ, 1, globex)).errcode).toBe(1404);
+    // Past the sub-process: entered anew again, its collection as it stands.
+    const past = await move(id, [{ nodeid: SIGN, userids: iv.world.users.clerk }]);
+    expect(past.reply.errcode, past.reply.errmsg).toBe(0);
+    expect(await logins(id, READ, 1)).toEqual(['mn-r2']);
+    expect(await logins(id, CHECK, 0)).toEqual(['mn-r1']);
+    expect(await openTasks(id)).toEqual([`${SIGN}:mn-clerk`]);
   }, 120_000);
 });

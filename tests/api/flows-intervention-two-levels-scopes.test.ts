@@ -99,6 +99,12 @@ describe.each(targets)(
           { query: { id, nodeid, ...Object.fromEntries(Object.entries(at).map(([k, v]) => [k, String(v)])) } },
         )
       ).reply;
+    /** The logins of the defaults of `nodeid` in the instances `at` names, in the instance `id`. */
+    const loginsOf = (id: string) => async (nodeid: string, at: { outer?: number; instance?: number }) => {
+      const reply = await defaults(id, nodeid, at);
+      expect(reply.errcode, reply.errmsg).toBe(0);
+      return reply.data!.map((u) => u.loginno);
+    };
     const regions = [
       ['tm-r1', 'tm-r2'],
       ['tm-lead', 'tm-r1'],
@@ -176,11 +182,7 @@ describe.each(targets)(
     }, 180_000);
     it('the defaults two levels deep are those of the outer and inner instance named, refused for one not running', async () => {
       const id = await iv.engine.start(FLOW, 'tm-init', { formData: { regions } });
-      const logins = async (nodeid: string, at: { outer?: number; instance?: number }) => {
-        const reply = await defaults(id, nodeid, at);
-        expect(reply.errcode, reply.errmsg).toBe(0);
-        return reply.data!.map((u) => u.loginno);
-      };
+      const logins = loginsOf(id);
       // `${approver}` is the inner element: region 2's first department, region 1's second.
       expect(await logins(DEPT, { outer: 1, instance: 0 })).toEqual(['tm-lead']);
       expect(await logins(DEPT, { outer: 0, instance: 1 })).toEqual(['tm-r2']);
@@ -206,6 +208,35 @@ describe.each(targets)(
       // Another enterprise's administrator is refused on a real instance.
       const globex = await iv.server.signedIn(GLOBEX.username, GLOBEX.password, 'en');
       expect((await defaults(id, DEPT, { outer: 1, instance: 0 }, globex)).errcode).toBe(1404);
+    }, 120_000);
+
+    it('the defaults in instances entered anew, in a region or with the regions, are those their frames give', async () => {
+      // docs/adr/0256-intervention-defaults-for-instances-entered-anew.md
+      const id = await iv.engine.start(FLOW, 'tm-init', { formData: { regions } });
+      const logins = loginsOf(id);
+      await submit(id, 'tm-r1');
+      await submit(id, 'tm-r2');
+      // Region 1 at its sign-off: its departments would be entered anew there, over its element.
+      expect(await openTasks(id)).toEqual([`${DEPT}:tm-lead`, `${DEPT}:tm-r1`, `${SIGN_OFF}:tm-r1`]);
+      expect(await logins(DEPT, { outer: 0, instance: 1 })).toEqual(['tm-r2']);
+      expect(await logins(DEPT, { outer: 0 })).toEqual(['tm-r1']);
+      const past = await defaults(id, DEPT, { outer: 0, instance: 2 });
+      expect(past.errmsg).toBe(
+        '"Department approves": in instance 1 of "Region review", "Department approval" is entered anew and its collection gives 2 instances now: there is no instance 3. Nothing was changed.',
+      );
+      // Past the regions: both levels entered anew, the round's input evaluated in the region named.
+      const moved = await move(id, [{ nodeid: APPROVE, userids: iv.world.users.clerk }]);
+      expect(moved.reply.errcode, moved.reply.errmsg).toBe(0);
+      expect(await logins(DEPT, { outer: 1, instance: 1 })).toEqual(['tm-r1']);
+      expect(await logins(DEPT, {})).toEqual(['tm-r1']);
+      expect(await logins(SIGN_OFF, { instance: 1 })).toEqual(['tm-lead']);
+      const noRegion = await defaults(id, DEPT, { outer: 2, instance: 0 });
+      expect(noRegion.errmsg).toBe(
+        '"Department approves": "Region review" is entered anew and its collection gives 2 instances now: there is no instance 3. Nothing was changed.',
+      );
+      const globex = await iv.server.signedIn(GLOBEX.username, GLOBEX.password, 'en');
+      expect((await defaults(id, DEPT, { outer: 1, instance: 1 }, globex)).errcode).toBe(1404);
+      expect(await openTasks(id)).toEqual([`${APPROVE}:tm-clerk`]);
     }, 120_000);
   },
 );

@@ -3340,11 +3340,11 @@ export interface FlowsNodeApproversQuery {
   id: string;
   nodeid: string;
   /**
-   * inside a running multi-instance sub-process: the instance (from 0, as othernodes gives it) whose variables the node's approvers are evaluated over; the first running one when absent (docs/adr/0240-intervention-approvers-by-instance-and-open-nodes-shown.md); two levels deep, the inner instance in the outer instance `outer`
+   * inside a multi-instance sub-process: the instance (from 0, as othernodes gives it) whose variables the node's approvers are evaluated over: a running one (docs/adr/0240-intervention-approvers-by-instance-and-open-nodes-shown.md), or, when none runs, one the intervention would start, in the frame the engine gives it (its collection's element at that index, refused as the intervention refuses it, docs/adr/0256-intervention-defaults-for-instances-entered-anew.md); the first when absent; two levels deep, the inner instance in the outer instance `outer`
    */
   instance?: number;
   /**
-   * for a node two multi-instance levels deep: the instance (from 0) of the outer sub-process the node's approvers are evaluated in, with its inner instance `instance` (its first running one when absent); the first outer instance with a running inner one when absent; refused for a node not two levels deep (docs/adr/0254-interventions-keep-mapped-sub-processes-between-levels.md)
+   * for a node two multi-instance levels deep: the instance (from 0) of the outer sub-process the node's approvers are evaluated in, with its inner instance `instance` (its first running one when absent); the first outer instance with a running inner one when absent, else the first running or, entered anew, the first its collection gives (docs/adr/0256-intervention-defaults-for-instances-entered-anew.md); refused for a node not two levels deep (docs/adr/0254-interventions-keep-mapped-sub-processes-between-levels.md)
    */
   outer?: number;
 }

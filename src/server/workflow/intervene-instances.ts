@@ -71,6 +71,22 @@ export function checkInstances(
   }
 }
 
+/** The instance of one multi-instance level an intervention's default approvers are read in
+ *  (areas/flows/node-approvers.ts): `wanted`, refused as an intervention naming it is (`checkLevel`),
+ *  else the first running one of one held, else the first its collection gives now; none when it gives
+ *  none (docs/adr/0256-intervention-defaults-for-instances-entered-anew.md). */
+export function instanceNamed(
+  definition: ProcessDefinition,
+  where: { node: string; scope: string; path: string; outer?: number },
+  wanted: number | undefined,
+  held: HeldLoop | undefined,
+  fresh: () => unknown[],
+): number | undefined {
+  if (wanted === undefined) return held ? held.running[0] : fresh().length > 0 ? 0 : undefined;
+  checkLevel(definition, where, [wanted], held, fresh);
+  return wanted;
+}
+
 /** One level's choice: not empty; running instances of one held, else what its collection gives now
  *  (a sequence's first only). Inside an outer instance the messages name it. */
 function checkLevel(

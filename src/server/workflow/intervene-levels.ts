@@ -11,14 +11,29 @@ import type { Db } from '../db/schema.ts';
 import { enteredIn, enterLoopAt, loopKey, type HeldLoop, type Targeted } from './intervene-loops.ts';
 import { loopOf } from './loop-of.ts';
 import { collectionOf, frameOf, startInside } from './loop-scopes.ts';
+import type { FreshCollection } from './intervene-instances.ts';
+import { withInputs } from './loop-mappings.ts';
 import { enterScope, inScopes, mappedScopesAround } from './sub-process-scopes.ts';
-import { inputLocals, inputValues } from './task-locals.ts';
-import { frameVariables, type WalkState } from './walk-state.ts';
+import { inputLocals } from './task-locals.ts';
+import {
+  frameVariables,
+  scopedVariables,
+  type LoopAt,
+  type LoopFrame,
+  type ScopeFrame,
+  type WalkState,
+} from './walk-state.ts';
 
 /** A mapped sub-process's scope token that stays through the intervention, with its locals. */
 export interface HeldScope {
   tokenId: string;
   locals: Record<string, unknown>;
+}
+
+/** What stays through an intervention: the multi-instance sub-processes held and the mapped scopes kept. */
+export interface HeldLevels {
+  loops: ReadonlyMap<string, HeldLoop>;
+  scopes: ReadonlyMap<string, HeldScope>;
 }
 
 /** The levels an intervention enters to reach a node, outermost first: the multi-instance sub-processes
@@ -73,50 +88,74 @@ export async function heldScopes(
  *  them: a kept scope's locals, or the inputs evaluated now over the variables outside it, outermost
  *  first (docs/adr/0237-interventions-into-sequences-and-mapped-collections.md). Its collection is
  *  evaluated over them, as the engine evaluates it there. */
-export function variablesWhereLoopStands(
+export const variablesWhereLoopStands = (
   definition: ProcessDefinition,
   scope: string,
   variables: Record<string, unknown>,
   kept: ReadonlyMap<string, HeldScope>,
-): Record<string, unknown> {
-  let seen = variables;
-  for (const around of [...mappedScopesAround(definition, scope)].reverse())
-    seen = { ...seen, ...(kept.get(around)?.locals ?? inputLocals(definition.nodes[around], seen)) };
-  return seen;
-}
+): Record<string, unknown> =>
+  variablesEntering(definition, scope, undefined, variables, { loops: new Map(), scopes: kept });
 
 /** The collection a multi-instance sub-process entered anew gives now where it stands: at the process's
  *  level over `variablesWhereLoopStands`; drawn in another, in that one's instance `outer`, over its frame
  *  (held: as its holding token keeps it; entered anew: its element and inputs as it would start) and the
  *  mapped sub-processes between them with their inputs evaluated now, as `placeTargets` enters them
  *  (docs/adr/0246-interventions-two-multi-instance-levels-deep.md). */
-export function collectionWhereLoopStands(
+export const collectionWhereLoopStands = (
   definition: ProcessDefinition,
   scope: string,
   outer: number | undefined,
   variables: Record<string, unknown>,
-  held: { loops: ReadonlyMap<string, HeldLoop>; scopes: ReadonlyMap<string, HeldScope> },
-): unknown[] {
-  const node = definition.nodes[scope];
-  const around = loopOf(definition, scope);
-  if (!around || outer === undefined)
-    return collectionOf(node, variablesWhereLoopStands(definition, scope, variables, held.scopes));
-  const base = variablesWhereLoopStands(definition, around, variables, held.scopes);
-  const outerNode = definition.nodes[around];
-  const loop = held.loops.get(loopKey(around));
-  const items = loop?.items ?? collectionOf(outerNode, base);
-  let seen = frameVariables(base, frameOf(outerNode, outer, items, undefined, loop?.output));
-  const io = outerNode.multi!.io;
-  if (!loop && io?.inputs.length) seen = { ...seen, ...inputValues(io, seen) };
-  const between: string[] = [];
-  for (let at = node.parent; at && at !== around; at = definition.nodes[at]?.parent)
-    if (definition.nodes[at].io) between.unshift(at);
-  for (const level of between)
-    seen = {
-      ...seen,
-      ...(held.scopes.get(loopKey(level, outer))?.locals ?? inputLocals(definition.nodes[level], seen)),
-    };
-  return collectionOf(node, seen);
+  held: HeldLevels,
+): unknown[] =>
+  collectionOf(
+    definition.nodes[scope],
+    variablesEntering(definition, scope, outer === undefined ? undefined : { index: outer }, variables, held),
+  );
+
+/** What an intervention checks the instances it names against: the collection of each multi-instance
+ *  sub-process entered anew where it stands (`collectionWhereLoopStands`). */
+export const freshCollections =
+  (definition: ProcessDefinition, variables: Record<string, unknown>, held: HeldLevels): FreshCollection =>
+  (scope, outer) =>
+    collectionWhereLoopStands(definition, scope, outer, variables, held);
+
+/** The variables the intervention's walk sees at `nodeId` once `placeTargets` has entered the levels
+ *  drawn around it, outermost first, in the instances `at` names (`index` of the outermost multi-instance
+ *  level, `inner` of the one in it): a mapped sub-process in its kept scope, else with its inputs
+ *  evaluated now (`enterScope`); a multi-instance one in the frame the engine gives the instance
+ *  (`frameOf`), over what its holding token keeps when held, else over its collection evaluated now with
+ *  the instance's inputs (`withInputs`, as `startInstance` evaluates them); read as the walk's
+ *  `variables()` reads its scopes and frames (docs/adr/0256-intervention-defaults-for-instances-entered-anew.md).
+ *  A level no index is given for is stood outside of. */
+export function variablesEntering(
+  definition: ProcessDefinition,
+  nodeId: string,
+  at: LoopAt | undefined,
+  variables: Record<string, unknown>,
+  held: HeldLevels,
+): Record<string, unknown> {
+  let scopes: ScopeFrame | undefined;
+  let frame: LoopFrame | undefined;
+  const seen = () => frameVariables(scopedVariables(variables, scopes), frame);
+  let depth = 0;
+  for (const level of levelsTo(definition, nodeId)) {
+    const node = definition.nodes[level];
+    if (!node.multi) {
+      // Inside an instance of a multi-instance sub-process, the scope kept is that instance's.
+      const kept = held.scopes.get(loopKey(level, loopOf(definition, level) ? frame?.index : undefined));
+      const locals = kept?.locals ?? inputLocals(node, seen()) ?? {};
+      scopes = { scope: level, locals, ...(scopes ? { outer: scopes } : {}) };
+      continue;
+    }
+    const loop = held.loops.get(loopKey(level, depth === 0 ? undefined : frame?.index));
+    const chosen = depth === 0 ? at?.index : at?.inner;
+    depth++;
+    if (chosen === undefined) continue;
+    frame = frameOf(node, chosen, loop?.items ?? collectionOf(node, seen()), frame, loop?.output);
+    if (!loop) withInputs(node, frame, seen());
+  }
+  return seen();
 }
 
 /** Enters `targets` (`enter` for each node) through the levels drawn around them, from `depth` down:
@@ -125,7 +164,7 @@ export async function placeTargets<T extends Targeted>(
   walk: WalkState,
   targets: readonly T[],
   enter: (target: T) => Promise<void>,
-  held: { loops: ReadonlyMap<string, HeldLoop>; scopes: ReadonlyMap<string, HeldScope> },
+  held: HeldLevels,
   depth = 0,
 ): Promise<void> {
   const { definition } = walk;

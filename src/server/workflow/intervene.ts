@@ -13,7 +13,7 @@ import { boundariesOf } from './scopes.ts';
 import { loopOf } from './loop-of.ts';
 import { checkLoopDepth, heldLoops, tooDeep } from './intervene-loops.ts';
 import { approversPerInstance, checkInstances, stayingTokens } from './intervene-instances.ts';
-import { collectionWhereLoopStands, heldScopes, placeTargets } from './intervene-levels.ts';
+import { freshCollections, heldScopes, placeTargets } from './intervene-levels.ts';
 import { collectOutput } from './multi-instance-output.ts';
 import { setVariables } from './variable-changes.ts';
 import { Walk } from './walk.ts';
@@ -114,8 +114,11 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
     // Entered anew, a sub-process's collection as it evaluates where it stands
     // (docs/adr/0237-interventions-into-sequences-and-mapped-collections.md), in an outer instance when
     // two levels deep (docs/adr/0246-interventions-two-multi-instance-levels-deep.md).
-    checkInstances(definition, input.targets, held, (scope, outer) =>
-      collectionWhereLoopStands(definition, scope, outer, walk.variables(), { loops: held, scopes: scopesKept }),
+    checkInstances(
+      definition,
+      input.targets,
+      held,
+      freshCollections(definition, walk.variables(), { loops: held, scopes: scopesKept }),
     );
     const kept = [
       ...[...held.values()].map((h) => h.tokenId),

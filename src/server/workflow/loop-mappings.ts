@@ -15,11 +15,23 @@ import { atOf, frameVariables, type LoopFrame, type WalkState as Walk } from './
 /** Instance `frame` of `node` starts, the walk in its frame: its inputs are kept as its own, on the holding
  *  token (one statement) and in the frame. */
 export async function startInstance(walk: Walk, node: ProcessNode, frame: LoopFrame): Promise<void> {
+  const locals = withInputs(node, frame, walk.variables());
+  if (locals) await keepOwn(walk.trx, walk.instance.id, node.id, frame.outer?.index, frame.index, locals);
+}
+
+/** The inputs of instance `frame` of `node`, evaluated over `seen` (the variables in its frame), put in
+ *  the frame as its own; none without inputs. An intervention's defaults for an instance it would start
+ *  read the frame so (docs/adr/0256-intervention-defaults-for-instances-entered-anew.md). */
+export function withInputs(
+  node: ProcessNode,
+  frame: LoopFrame,
+  seen: Record<string, unknown>,
+): Record<string, unknown> | undefined {
   const io = node.multi?.io;
-  if (!io?.inputs.length) return;
-  const locals = inputValues(io, walk.variables());
-  await keepOwn(walk.trx, walk.instance.id, node.id, frame.outer?.index, frame.index, locals);
+  if (!io?.inputs.length) return undefined;
+  const locals = inputValues(io, seen);
   frame.locals = { ...frame.locals, ...locals };
+  return locals;
 }
 
 /** Instance `ended` of `node` ended: its outputs are set where the sub-process stands and put over its

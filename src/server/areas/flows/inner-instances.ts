@@ -4,8 +4,8 @@
 // there now (`anew`; a sequence's in the order they run, only its first choosable). The same evaluation
 // as the server's check (`collectionWhereLoopStands`), so the offer and the check agree.
 import type { ProcessDefinition } from '../../../core/workflow/process-definition.ts';
-import { loopKey, type HeldLoop } from '../../workflow/intervene-loops.ts';
-import { collectionWhereLoopStands, type HeldScope } from '../../workflow/intervene-levels.ts';
+import { loopKey } from '../../workflow/intervene-loops.ts';
+import { collectionWhereLoopStands, type HeldLevels } from '../../workflow/intervene-levels.ts';
 import { loopOf } from '../../workflow/loop-of.ts';
 import type { Choosable } from './running-instances.ts';
 
@@ -26,7 +26,7 @@ export function innerOffers(
   scope: string,
   outers: readonly number[],
   variables: Record<string, unknown>,
-  held: { loops: ReadonlyMap<string, HeldLoop>; scopes: ReadonlyMap<string, HeldScope> },
+  held: HeldLevels,
 ): InnerOffer[] {
   if (!loopOf(definition, scope)) return [];
   const offers: InnerOffer[] = [];

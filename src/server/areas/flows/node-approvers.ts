@@ -2,12 +2,16 @@
 // would evaluate them on entering it, over the variables where it stands. A node inside a multi-instance
 // sub-process stands in one of its running instances (its element, its locals, the mapped scopes around
 // it), chosen by `instance` or the first running one
-// (docs/adr/0240-intervention-approvers-by-instance-and-open-nodes-shown.md).
+// (docs/adr/0240-intervention-approvers-by-instance-and-open-nodes-shown.md); in one the intervention
+// would start when none runs, in the frame the engine gives it, an index named refused by the
+// intervention's own check (docs/adr/0256-intervention-defaults-for-instances-entered-anew.md).
 import type { ProcessDefinition, ProcessNode } from '../../../core/workflow/process-definition.ts';
 import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { withApprovers } from '../../workflow/approver-names.ts';
 import { interventionTarget } from '../../workflow/intervene.ts';
+import { instanceNamed } from '../../workflow/intervene-instances.ts';
+import { freshCollections, heldScopes, variablesEntering, type HeldLevels } from '../../workflow/intervene-levels.ts';
 import { heldLoops, loopKey, loopsAround } from '../../workflow/intervene-loops.ts';
 import { instanceVariables } from '../../workflow/loop-scopes.ts';
 import { versionById } from '../../workflow/process-versions.ts';
@@ -16,17 +20,28 @@ import type { LoopAt } from '../../workflow/walk-state.ts';
 import type { CallHandler } from '../handler.ts';
 import { governedInstance } from './governed.ts';
 
-/** The instance of the multi-instance sub-process `node` is drawn in that the defaults are for: `wanted`
- *  when running (refused otherwise, as an intervention naming it is), else the first running one; none
- *  outside every one or when none runs. Two levels deep, an inner instance in the outer instance
- *  `outer` (docs/adr/0254-interventions-keep-mapped-sub-processes-between-levels.md). */
+/** The instance of the multi-instance sub-process(es) a node is drawn in that its defaults are for: `at`
+ *  (the outer level's `index`, the inner one's `inner`), running (`held`) or one the intervention would
+ *  start (the innermost level entered anew). */
+interface Standing {
+  at: LoopAt;
+  anew: boolean;
+  held: HeldLevels;
+}
+
+/** Where `node`'s defaults are evaluated: at each level `wanted` (refused as an intervention naming it
+ *  is), else a running instance (two levels deep, the first outer one with inner instances running),
+ *  else the first the collection gives now. Undefined outside every multi-instance sub-process; null
+ *  when a collection entered anew gives no instance (the intervention refuses that too). Two levels deep,
+ *  `outer` names the outer instance (docs/adr/0254-interventions-keep-mapped-sub-processes-between-levels.md). */
 async function standingAt(
   db: Db,
   definition: ProcessDefinition,
   instanceId: string,
   node: ProcessNode,
   wanted: { instance?: number; outer?: number },
-): Promise<LoopAt | undefined> {
+  variables: Record<string, unknown>,
+): Promise<Standing | null | undefined> {
   const [scope, innerScope] = loopsAround(definition, node.id);
   if (wanted.outer !== undefined && !innerScope)
     throw new AppError('validation', { node: node.name }, 'flow.msg.innerNotNested', '/outer');
@@ -34,55 +49,32 @@ async function standingAt(
     if (wanted.instance === undefined) return undefined;
     throw new AppError('validation', { node: node.name }, 'flow.msg.instancesNotRunning', '/instance');
   }
-  const held = await heldLoops(db, definition, instanceId, [{ nodeId: node.id }]);
-  const outerRunning = held.get(loopKey(scope))?.running ?? [];
+  const loops = await heldLoops(db, definition, instanceId, [{ nodeId: node.id }]);
+  const held = { loops, scopes: await heldScopes(db, definition, instanceId, loops) };
+  const fresh = freshCollections(definition, variables, held);
+  const outerLoop = loops.get(loopKey(scope));
   if (!innerScope) {
-    const index = runningOne(outerRunning, wanted.instance, (number, running) => ({
-      message: 'flow.msg.badInstance',
-      params: { node: node.name, name: definition.nodes[scope].name, number, running },
-      path: '/instance',
-    }));
-    return index === undefined ? undefined : { index };
+    const where = { node: node.name, scope, path: '/instance' };
+    const index = instanceNamed(definition, where, wanted.instance, outerLoop, () => fresh(scope));
+    return index === undefined ? null : { at: { index }, anew: !outerLoop, held };
   }
-  // Two levels deep: an outer instance running (the first with inner instances running when not named),
-  // and in it an inner instance running (its first when not named).
-  const innerRunning = (o: number) => held.get(loopKey(innerScope, o))?.running ?? [];
-  const outer =
-    wanted.outer === undefined
-      ? outerRunning.find((o) => innerRunning(o).length > 0)
-      : runningOne(outerRunning, wanted.outer, (number, running) => ({
-          message: 'flow.msg.badInstance',
-          params: { node: node.name, name: definition.nodes[scope].name, number, running },
-          path: '/outer',
-        }));
-  if (outer === undefined) return undefined;
-  const inner = runningOne(innerRunning(outer), wanted.instance, (number, running) => ({
-    message: 'flow.msg.badInstanceInner',
-    params: {
-      node: node.name,
-      outer: outer + 1,
-      around: definition.nodes[scope].name,
-      name: definition.nodes[innerScope].name,
-      number,
-      running,
-    },
-    path: '/instance',
-  }));
-  return inner === undefined ? undefined : { index: outer, inner };
-}
-
-/** `wanted` when `running` has it (refused with `refusal` otherwise, numbered from 1), else the first running. */
-function runningOne(
-  running: readonly number[],
-  wanted: number | undefined,
-  refusal: (number: number, running: string) => { message: string; params: Record<string, unknown>; path: string },
-): number | undefined {
-  if (wanted === undefined) return running[0];
-  if (!running.includes(wanted)) {
-    const { message, params, path } = refusal(wanted + 1, running.map((i) => i + 1).join(', '));
-    throw new AppError('validation', params, message, path);
-  }
-  return wanted;
+  const outer = instanceNamed(
+    definition,
+    { node: node.name, scope, path: '/outer' },
+    wanted.outer ?? outerLoop?.running.find((o) => loops.has(loopKey(innerScope, o))),
+    outerLoop,
+    () => fresh(scope),
+  );
+  if (outer === undefined) return null;
+  const innerLoop = loops.get(loopKey(innerScope, outer));
+  const inner = instanceNamed(
+    definition,
+    { node: node.name, scope: innerScope, path: '/instance', outer },
+    wanted.instance,
+    innerLoop,
+    () => fresh(innerScope, outer),
+  );
+  return inner === undefined ? null : { at: { index: outer, inner }, anew: !innerLoop, held };
 }
 
 export const nodeApprovers: CallHandler<'flows.nodeApprovers'> = async (ctx) => {
@@ -93,11 +85,21 @@ export const nodeApprovers: CallHandler<'flows.nodeApprovers'> = async (ctx) => 
   if (!interventionTarget(node))
     throw new AppError('validation', { node: ctx.query.nodeid }, 'flow.msg.badNode', '/nodeid');
   if (node.kind !== 'manual') return [];
-  const at = await standingAt(db, definition, instance.id, node, {
-    instance: ctx.query.instance,
-    outer: ctx.query.outer,
-  });
-  const form = await instanceVariables(db, definition, instance.id, node.id, at, instance.form_data ?? {});
+  const variables = instance.form_data ?? {};
+  const standing = await standingAt(
+    db,
+    definition,
+    instance.id,
+    node,
+    { instance: ctx.query.instance, outer: ctx.query.outer },
+    variables,
+  );
+  if (standing === null) return [];
+  // A running instance's variables are read from its tokens; one entered anew has the frame the
+  // intervention's walk would give it.
+  const form = standing?.anew
+    ? variablesEntering(definition, node.id, standing.at, variables, standing.held)
+    : await instanceVariables(db, definition, instance.id, node.id, standing?.at, variables);
   const shown = await shownApprovers(db, node, {
     domainId: instance.domain_id,
     applicationId: instance.application_id,
