@@ -30,20 +30,22 @@ function stepBudget(what: string, call: TreeCall | undefined) {
   return { charge, charged };
 }
 
-/** Whether a tree calls a built-in anywhere (a `call` node; a path's key is never a node's head). */
-const calls = (tree: unknown): boolean => Array.isArray(tree) && (tree[0] === 'call' || tree.some(calls));
+/** Whether a tree calls a built-in or reads a list anywhere (a `call` or `where` node; a path's or a
+ *  name's key is never a node's head). */
+const charged = (tree: unknown): boolean =>
+  Array.isArray(tree) && (tree[0] === 'call' || tree[0] === 'where' || tree.some(charged));
 
 /** How FEEL's filters, `some`/`every` and `for` walk a tree that calls built-ins over the element
- *  (docs/adr/0250-feel-calls-over-a-lists-element.md): as sort's precedes, each element charged the tree's
- *  nodes and each call its arguments' size, to one MAX_SORT_STEPS bound per list function called. A tree
- *  calling nothing is walked once an element, linear in the list, as docs/adr/0211-feel-conditionals-paths-ranges.md
- *  left it. */
+ *  (docs/adr/0250-feel-calls-over-a-lists-element.md) or reads a list inside (docs/adr/0257-feel-nested-filters.md):
+ *  as sort's precedes, each element charged the tree's nodes, each inner element its condition's and each
+ *  call its arguments' size, to one MAX_SORT_STEPS bound per list function called. Any other tree is walked
+ *  once an element, linear in the list, as docs/adr/0211-feel-conditionals-paths-ranges.md left it. */
 export function callingWalk(call: TreeCall): ElementWalk {
   return (tree: Tree, args) => {
-    if (!calls(tree)) return (e) => valueOf(tree, e, args);
+    if (!charged(tree)) return (e) => valueOf(tree, [e], args);
     const cost = nodes(tree);
-    const { charge, charged } = stepBudget('a list’s condition', call);
-    return (e) => (charge(cost), valueOf(tree, e, args, charged));
+    const budget = stepBudget('a list’s condition', call);
+    return (e) => (budget.charge(cost), valueOf(tree, [e], args, budget.charged, budget.charge));
   };
 }
 

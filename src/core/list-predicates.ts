@@ -15,6 +15,8 @@ import type { TreeCall } from './feel-tree-calls.ts';
 /** Deepest and longest condition tree walked; a deeper or longer one is not walked at all. */
 export const MAX_PREDICATE_DEPTH = 64;
 export const MAX_PREDICATE_TEXT = 4000;
+/** Most elements bound at once (sort's two parameters and lists read inside each other). */
+export const MAX_BOUND = 16;
 
 /** The value at `keys` under `value`, own properties only (so `constructor` is undefined, never a prototype). */
 export function ownPath(value: unknown, keys: readonly string[]): unknown {
@@ -110,8 +112,11 @@ function wellFormed(node: unknown, depth: number): node is Tree {
     case 'item':
       return rest.length === 0;
     case 'param':
-      // 0 and 1 are sort's parameters, 2 the element of a list read inside its precedes.
-      return rest.length === 1 && [0, 1, 2].includes(rest[0] as number);
+      // A bound element by its place, outermost first: sort's parameters are 0 and 1, the elements of
+      // lists read inside a condition the places after (docs/adr/0257-feel-nested-filters.md).
+      return (
+        rest.length === 1 && Number.isInteger(rest[0]) && (rest[0] as number) >= 0 && (rest[0] as number) < MAX_BOUND
+      );
     case 'arg':
       return rest.length === 1 && Number.isInteger(rest[0]) && (rest[0] as number) >= 0;
     // A name inside a filter: the element's entry, else the name outside
@@ -163,24 +168,26 @@ function wellFormed(node: unknown, depth: number): node is Tree {
 export const nodes = (tree: unknown): number =>
   Array.isArray(tree) ? 1 + tree.reduce((n: number, t) => n + nodes(t), 0) : 0;
 
-/** The value of a condition tree for one element (for a function of two, `sort`'s `precedes`, the pair).
+/** The value of a condition tree over the elements bound, outermost first: a list's element (`item`), or
+ *  `sort`'s pair; a list read inside the condition adds its element after them.
  *  A built-in's call is made through `call` (sort's precedes, docs/adr/0244-feel-calls-in-functions-context-functions.md);
- *  without one it is null. A list read inside precedes is walked only with `charge`, each of its elements
- *  charged its condition's nodes (docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md); without it, null. */
+ *  without one it is null. A list read inside the condition is walked only with `charge`, each of its
+ *  elements charged its condition's nodes (docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md,
+ *  docs/adr/0257-feel-nested-filters.md); without it, null. */
 export function valueOf(
   node: Tree,
-  element: unknown,
+  bound: readonly unknown[],
   args: readonly unknown[],
   call?: TreeCall,
   charge?: Charge,
 ): unknown {
-  const v = (n: unknown) => valueOf(n as Tree, element, args, call, charge);
+  const v = (n: unknown) => valueOf(n as Tree, bound, args, call, charge);
   const [op, a, b, c, d] = node;
   switch (op) {
     case 'item':
-      return element;
+      return bound[0] ?? null;
     case 'param':
-      return (element as readonly unknown[])[a as number] ?? null;
+      return bound[a as number] ?? null;
     case 'arg':
       return args[a as number] ?? null;
     case 'name': {
@@ -218,12 +225,11 @@ export function valueOf(
     case 'context':
       return contextOf(...node.slice(1).map((n, i) => (i % 2 === 0 ? n : v(n))));
     case 'where': {
-      if (!charge || !Array.isArray(element)) return null;
+      if (!charge || bound.length >= MAX_BOUND) return null;
       const cost = nodes(c);
-      const pair = element.slice(0, 2);
       return OVER_ELEMENTS[a as string](
         v(b),
-        (e) => (charge(cost), valueOf(c as Tree, [...pair, e], args, call, charge)),
+        (e) => (charge(cost), valueOf(c as Tree, [...bound, e], args, call, charge)),
       );
     }
     default:
@@ -253,7 +259,7 @@ export function treeOf(text: unknown): Tree | null {
 /** How a list function walks its tree for one element: the value of the tree for it. Built-ins are called
  *  only by a walk given them (feel-sort.ts's `callingWalk`, bounded); the plain one calls none. */
 export type ElementWalk = (tree: Tree, args: readonly unknown[]) => (element: unknown) => unknown;
-const plainWalk: ElementWalk = (tree, args) => (e) => valueOf(tree, e, args);
+const plainWalk: ElementWalk = (tree, args) => (e) => valueOf(tree, [e], args);
 
 /** FEEL's `list[condition]`, `some … satisfies condition`, `every …` (only true holds; no list: no
  *  elements) and `for x in list return value` (null where it is none), each element walked by `walk`. */
