@@ -96,7 +96,7 @@ describe('a filter inside a list’s condition', () => {
     expect(value('=some o in orders satisfies some l in o.lines satisfies l.quantity > 0', { orders: many })).toBe(
       undefined,
     );
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(performance.now() - started).toBeLessThan(5000);
     // A smaller walk of the same condition answers.
     expect(value('=orders[count(lines[quantity > -5]) > 0]', { orders: many.slice(0, 20) })).toHaveLength(20);
     // The rule function itself throws the bound's error rather than answering slowly.
