@@ -17,7 +17,7 @@ import { screenshot } from './support/browser.ts';
 import { actAs } from './support/runtime-sign-in.ts';
 import { signedInAsAdmin } from './support/session.ts';
 import { installDrawing } from './support/flow-monitoring.ts';
-import { tabTo } from './support/pages.ts';
+import { closeToasts, tabTo } from './support/pages.ts';
 
 const session = signedInAsAdmin();
 /** The journeys' contract countersign whose collection is the seats: each names its signer and the part of
@@ -60,7 +60,7 @@ async function openFrom(page: Page, kind: 'started' | 'todo') {
 }
 
 /** The seat the open panel's task is: the part its form's Reason shows. */
-const seatShown = (panel: Locator) => panel.getByTestId('runtime-form').locator('#root_reason').inputValue();
+const seatShown = (panel: Locator) => panel.locator('#runtime-form_reason').inputValue();
 
 /** Approves the task the open panel shows, for `seat`, once the panel shows that seat. */
 async function approve(page: Page, panel: Locator, seat: (typeof SEATS)[number]) {
@@ -129,6 +129,7 @@ describe('task runtime: timer, countersign and message', () => {
     await actAs(page, server.url, SIGNERS[0], true);
     await page.getByTestId('view-tab-todo').click();
     await expect.poll(() => contractRows(page).count()).toBe(2);
+    await closeToasts(page);
     await screenshot(page, 'task-runtime-countersign-two-seats');
     await chooseLanguage(page, 'zh');
     await expect.poll(() => page.getByTestId('view-tab-todo').innerText()).not.toBe('My tasks');
