@@ -165,19 +165,36 @@ describe.each(targets)('runtime actions naming the caller’s task, on $name', (
     expect(await snapshot([id, elsewhere])).toEqual(before);
   }, 120_000);
 
-  it('without a task named, does the first by when it opened, then its instance', async () => {
-    const id = await start();
-    // An intervention gives the lead instances 3 and 1, in that order: written seat 3 first, at one moment.
+  /** An intervention gives the lead instances 3 and 1 of `id`, in that order: written seat 3 first, at one moment. */
+  async function seatsThreeThenOne(id: string) {
     const { lead } = run.world().users;
     const moved = await acme.call('POST', '/authtime/domain/workflow/intervention/doflow', {
       query: { id },
       body: { submitTo: [{ nodeid: VOTE, userids: `${lead};${lead}`, userindexes: [2, 0] }], comment: 'two seats' },
     });
     expect(moved.reply.errcode, moved.reply.errmsg).toBe(0);
+  }
+
+  it('without a task named, does the first by when it opened, then its instance', async () => {
+    const id = await start();
+    await seatsThreeThenOne(id);
     const open = (await tasks(id)).filter((t) => t.status === 'open');
     expect(open.map((t) => `${t.seat} ${t.who}`)).toEqual(['1 nt-lead', '3 nt-lead']);
     expect((await act('runtime/submission', id, 'nt-lead')).reply.errcode).toBe(0);
     expect((await seats(id)).filter((s) => !s.endsWith('cancelled'))).toEqual(['1 nt-lead done', '3 nt-lead open']);
     expect(await run.submit(FLOW, id, 'nt-lead', { approved: true })).toBe('completed');
+  }, 120_000);
+
+  it('lists "my tasks" newest first, tasks opened at one moment in the order an action takes them', async () => {
+    const older = await start();
+    const id = await start();
+    await seatsThreeThenOne(id);
+    const mine = await run.runtime().call<{ todo: Array<{ instanceId: string; taskId: string }> }>('query/tasks', {
+      userCode: 'nt-lead',
+      method: 'GET',
+    });
+    const listed = mine.reply.data!.todo.filter((t) => [older, id].includes(t.instanceId)).map((t) => t.taskId);
+    // The intervention's two seats (one moment, seat 3 written first) before the start's, each in seat order.
+    expect(listed).toEqual([await leadAt(id, 1), await leadAt(id, 3), await leadAt(older, 1), await leadAt(older, 3)]);
   }, 120_000);
 });

@@ -16,10 +16,13 @@ export interface TaskChoice {
 /** Tasks `t` with their tokens `k`, which TASK_ORDER reads. */
 export const TASKS_WITH_TOKENS = sql`flow_tasks t left join flow_tokens k on k.id = t.token_id`;
 
+/** Among tasks opened at one moment: their sub-process instance (outer, inner), their approval instance,
+ *  their id. Also what "my tasks" (runtime.tasks) breaks its newest-first order's ties with. */
+export const TASK_TIES = sql`k.loop_index, k.inner_index, (t.output ->> 'index')::int, t.id`;
+
 /** The order among one user's open tasks (callersTask), also the order an action's answer gives its new
- *  tasks' ids in (finish-statement.ts): when it opened, its sub-process instance (outer, inner), its
- *  approval instance, its id. */
-export const TASK_ORDER = sql`t.created_at, k.loop_index, k.inner_index, (t.output ->> 'index')::int, t.id`;
+ *  tasks' ids in (finish-statement.ts): when it opened, then TASK_TIES. */
+export const TASK_ORDER = sql`t.created_at, ${TASK_TIES}`;
 
 /** `select columns` of the caller's task (`t`, its token `k`): the one `taskId` names when it is an open
  *  task of the caller in the instance, else none; without `taskId` the first open task of the caller

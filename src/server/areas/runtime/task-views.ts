@@ -17,7 +17,7 @@ import { instanceHistory } from '../flows/instance-history.ts';
 import { instanceNow } from '../flows/instance-now.ts';
 import { nodeNamer, packageNodeNames, packagesNodeNames, processKey } from '../flows/node-names.ts';
 import { offeredProcesses } from '../open-api/offered-processes.ts';
-import { findCallersTask } from '../../workflow/callers-task.ts';
+import { findCallersTask, TASK_TIES } from '../../workflow/callers-task.ts';
 import { callerAndInstance } from './handlers.ts';
 import { tokenUser } from './token-user.ts';
 
@@ -59,10 +59,14 @@ const tasks: CallHandler<'runtime.tasks'> = async (ctx) => {
     .select(['p.names', sql<Date>`i.started_at`.as('started_at')]);
   const open = await instance
     .innerJoin('flow_tasks as t', 't.instance_id', 'i.id')
+    .leftJoin('flow_tokens as k', 'k.id', 't.token_id')
     .where('t.assignee_id', '=', userId)
     .where('t.status', '=', 'open')
     .select(['t.id as task_id', 't.node_id', 't.created_at'])
-    .orderBy('t.created_at', 'desc')
+    // Newest first; tasks opened at one moment (two seats of one countersign) in the order an action
+    // without a task named takes them, so the rows never swap between reads
+    // (docs/adr/0255-runtime-actions-name-the-task.md).
+    .orderBy(sql`t.created_at desc, ${TASK_TIES}`)
     .limit(LISTED)
     .execute();
   const started = await instance
