@@ -189,12 +189,21 @@ describe.each(targets)('runtime actions naming the caller’s task, on $name', (
     const older = await start();
     const id = await start();
     await seatsThreeThenOne(id);
-    const mine = await run.runtime().call<{ todo: Array<{ instanceId: string; taskId: string }> }>('query/tasks', {
-      userCode: 'nt-lead',
-      method: 'GET',
-    });
-    const listed = mine.reply.data!.todo.filter((t) => [older, id].includes(t.instanceId)).map((t) => t.taskId);
+    const mine = await run
+      .runtime()
+      .call<{ todo: Array<{ instanceId: string; taskId: string; instance?: number }> }>('query/tasks', {
+        userCode: 'nt-lead',
+        method: 'GET',
+      });
+    const rows = mine.reply.data!.todo.filter((t) => [older, id].includes(t.instanceId));
     // The intervention's two seats (one moment, seat 3 written first) before the start's, each in seat order.
-    expect(listed).toEqual([await leadAt(id, 1), await leadAt(id, 3), await leadAt(older, 1), await leadAt(older, 3)]);
+    expect(rows.map((t) => t.taskId)).toEqual([
+      await leadAt(id, 1),
+      await leadAt(id, 3),
+      await leadAt(older, 1),
+      await leadAt(older, 3),
+    ]);
+    // Each row says which seat it is, so two rows of one node tell apart.
+    expect(rows.map((t) => t.instance)).toEqual([1, 3, 1, 3]);
   }, 120_000);
 });

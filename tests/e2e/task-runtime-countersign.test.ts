@@ -125,10 +125,14 @@ describe('task runtime: timer, countersign and message', () => {
     await openFrom(page, 'started');
     for (const signer of SIGNERS) await expect.poll(() => facts.innerText()).toContain(`(${signer})`);
 
-    // The first signer's two seats are two rows of "my tasks", in seat order, in English and in Chinese.
+    // The first signer's two seats are two rows of "my tasks", in seat order, each naming its instance, in
+    // English and in Chinese.
     await actAs(page, server.url, SIGNERS[0], true);
     await page.getByTestId('view-tab-todo').click();
     await expect.poll(() => contractRows(page).count()).toBe(2);
+    // Each row says which seat it is (its instance of the countersign).
+    const instanceCells = contractRows(page).locator('[data-field="instance"]');
+    expect(await instanceCells.allInnerTexts()).toEqual(['1', '3']);
     await closeToasts(page);
     await screenshot(page, 'task-runtime-countersign-two-seats');
     await chooseLanguage(page, 'zh');

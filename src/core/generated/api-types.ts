@@ -2191,6 +2191,10 @@ export interface RuntimeTodoTask {
   startedAt: string;
   taskId: string;
   nodeName: string;
+  /**
+   * which instance of a multi-instance approval or sub-process the task is, from 1 (the innermost level); absent outside them. Two rows of one instance and node differ by it (docs/adr/0255-runtime-actions-name-the-task.md)
+   */
+  instance?: number;
   since: string;
 }
 

@@ -45,6 +45,17 @@ const processes: CallHandler<'runtime.processes'> = async (ctx) => {
   }));
 };
 
+/** Which instance a task is, from 1, at its innermost multi-instance level (an approval's own instance,
+ *  else its sub-process's inner, else outer instance): two rows of one node tell apart by it. */
+const instanceNumber = (t: {
+  approval_index: number | null;
+  inner_index: number | null;
+  loop_index: number | null;
+}) => {
+  const index = t.approval_index ?? t.inner_index ?? t.loop_index;
+  return index === null ? {} : { instance: index + 1 };
+};
+
 const tasks: CallHandler<'runtime.tasks'> = async (ctx) => {
   const { db } = ctx.services;
   const { domainId, userId } = await tokenUser(db, ctx.query);
@@ -62,7 +73,8 @@ const tasks: CallHandler<'runtime.tasks'> = async (ctx) => {
     .leftJoin('flow_tokens as k', 'k.id', 't.token_id')
     .where('t.assignee_id', '=', userId)
     .where('t.status', '=', 'open')
-    .select(['t.id as task_id', 't.node_id', 't.created_at'])
+    .select(['t.id as task_id', 't.node_id', 't.created_at', 'k.loop_index', 'k.inner_index'])
+    .select(sql<number | null>`(t.output ->> 'index')::int`.as('approval_index'))
     // Newest first; tasks opened at one moment (two seats of one countersign) in the order an action
     // without a task named takes them, so the rows never swap between reads
     // (docs/adr/0255-runtime-actions-name-the-task.md).
@@ -100,7 +112,13 @@ const tasks: CallHandler<'runtime.tasks'> = async (ctx) => {
   });
   const todo = [];
   for (const t of open)
-    todo.push({ ...base(t), taskId: t.task_id, nodeName: await nodeName(t), since: iso(t.created_at) });
+    todo.push({
+      ...base(t),
+      taskId: t.task_id,
+      nodeName: await nodeName(t),
+      ...instanceNumber(t),
+      since: iso(t.created_at),
+    });
   return { todo, started: started.map((r) => ({ ...base(r), waitsAt: r.state_label })) };
 };
 
