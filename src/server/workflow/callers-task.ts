@@ -17,8 +17,8 @@ export interface TaskChoice {
 export const TASKS_WITH_TOKENS = sql`flow_tasks t left join flow_tokens k on k.id = t.token_id`;
 
 /** Among tasks opened at one moment: their sub-process instance (outer, inner), their approval instance,
- *  their id. Also what "my tasks" (runtime.tasks) breaks its newest-first order's ties with. */
-export const TASK_TIES = sql`k.loop_index, k.inner_index, (t.output ->> 'index')::int, t.id`;
+ *  their node (parallel branches, by element id), their id. Also what "my tasks" (runtime.tasks) breaks its newest-first order's ties with. */
+export const TASK_TIES = sql`k.loop_index, k.inner_index, (t.output ->> 'index')::int, t.node_id, t.id`;
 
 /** The order among one user's open tasks (callersTask), also the order an action's answer gives its new
  *  tasks' ids in (finish-statement.ts): when it opened, then TASK_TIES. */
@@ -27,8 +27,8 @@ export const TASK_ORDER = sql`t.created_at, ${TASK_TIES}`;
 /** `select columns` of the caller's task (`t`, its token `k`): the one `taskId` names when it is an open
  *  task of the caller in the instance, else none; without `taskId` the first open task of the caller
  *  there by when it opened, then its multi-instance position (its token's sub-process instance, outer then
- *  inner, then its approval instance, `output.index`), then its id. One text for the submission's
- *  statement (task-done.ts) and the other actions and views. */
+ *  inner, then its approval instance, `output.index`), then its node id (parallel branches), then its id.
+ *  One text for the submission's statement (task-done.ts) and the other actions and views. */
 export const callersTask = <R = unknown>(v: TaskChoice, columns: RawBuilder<unknown>) =>
   sql<R>`select ${columns} from ${TASKS_WITH_TOKENS}
     where t.instance_id = ${v.instanceId} and t.assignee_id = ${v.userId} and t.status = 'open'${
