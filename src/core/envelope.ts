@@ -30,6 +30,8 @@ export type ErrorName = keyof typeof ErrorCodes;
 export interface FieldError {
   field: string;
   message: string;
+  /** What the caller may answer to lift it (`topic`: a worker's topic for code that cannot run). */
+  fix?: 'topic';
 }
 
 /** What a failed validation carries in `data`, so forms can put messages on their fields. */

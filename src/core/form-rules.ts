@@ -11,6 +11,8 @@ export interface RuleFailure {
   message: string;
   /** Interpolation values of the message (e.g. the password policy's minimum length). */
   params?: Record<string, unknown>;
+  /** What the caller may answer to lift it (envelope.ts `FieldError`). */
+  fix?: 'topic';
 }
 
 /** The rules the record breaks, in catalogue order. `when` failing to evaluate counts as not applying;

@@ -58,7 +58,7 @@ export function localizeSchemaErrors(
   }
   const said = new Set<string>();
   for (const r of ruleFailures) {
-    const fe = { field: r.field, message: t(r.message, r.params) };
+    const fe: FieldError = { field: r.field, message: t(r.message, r.params), ...(r.fix ? { fix: r.fix } : {}) };
     const key = `${fe.field}\n${fe.message}`;
     if (bySchema.has(fe.field) || said.has(key)) continue;
     said.add(key);

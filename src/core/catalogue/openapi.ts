@@ -47,7 +47,16 @@ const errorEnvelope: JsonSchema = {
               items: {
                 type: 'object',
                 required: ['field', 'message'],
-                properties: { field: { type: 'string' }, message: { type: 'string' } },
+                properties: {
+                  field: { type: 'string' },
+                  message: { type: 'string' },
+                  fix: {
+                    type: 'string',
+                    enum: ['topic'],
+                    description:
+                      'what the caller may answer to lift the problem (docs/adr/0258-code-mapped-to-external-topics.md)',
+                  },
+                },
               },
             },
           },

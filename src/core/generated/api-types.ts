@@ -1801,6 +1801,12 @@ export interface OperationLogVerify {
 
 export interface PackageFile {
   path: string;
+  /**
+   * the worker's topic of each service, send, script or business-rule task whose code cannot run, by the problem's field (file#elementId)
+   */
+  topics?: {
+    [k: string]: string | undefined;
+  };
 }
 
 export interface PasswordChange {

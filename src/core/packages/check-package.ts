@@ -180,7 +180,11 @@ async function processProblems(
     for (const reason of read.warnings) problems.push(at('', 'package.problem.bpmnWarning', { reason }, p.file));
     if (read.missing)
       problems.push(at(`/processes/${i}/id`, 'package.problem.processMissing', { id: p.id, file: p.file }));
-    for (const problem of read.problems) problems.push(at(problem.element, problem.key, problem.params, p.file));
+    for (const problem of read.problems)
+      problems.push({
+        ...at(problem.element, problem.key, problem.params, p.file),
+        ...(problem.fix && { fix: problem.fix }),
+      });
     for (const caution of read.cautions) cautions.push(at(caution.element, caution.key, caution.params, p.file));
     const nodes = read.definition?.nodes;
     for (const id of Object.keys(p.nodes ?? {}))

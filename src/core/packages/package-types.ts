@@ -87,6 +87,8 @@ export interface PackageProblem {
   file: string;
   pointer: string;
   message: string;
+  /** What the administrator may answer in the preview to lift it (process-definition.ts). */
+  fix?: 'topic';
 }
 
 /** Every menu of a tree, depth first, with its parent's id and its place among its siblings. */

@@ -11,6 +11,7 @@ import { drawnForZeebe, type DefinitionsElement } from './loop-counter.ts';
 import { readCallActivity, type CallElement } from './call-activity.ts';
 import { readCallParameters, readCatchMappings, readIoMappings, type MappedElement } from './io-mappings.ts';
 import { checkEvents, readEventElement, type EventElement } from './process-events.ts';
+import { MAPPABLE_TYPES, mappedTopicAttribute, replacedByTopic } from './topic-mapping.ts';
 import { initiatorVariable, VENDOR_PREFIXES, vendorFindings } from './vendor-attributes.ts';
 import type { NodeKind, ProcessDefinition, ProcessFlow, ProcessNode } from './process-types.ts';
 import {
@@ -33,6 +34,9 @@ export interface DefinitionProblem {
   element: string;
   key: string;
   params: Record<string, unknown>;
+  /** What the administrator may answer to lift the problem: `topic`, a worker's topic for code the
+   *  engine cannot run (docs/adr/0258-code-mapped-to-external-topics.md). */
+  fix?: 'topic';
 }
 
 const KINDS: Record<string, NodeKind> = {
@@ -135,12 +139,13 @@ function compileProcess(process: Element, zeebe: boolean): Omit<ReadProcess, 'wa
   const cautions: DefinitionProblem[] = [];
   const note =
     (into: DefinitionProblem[], prefix: string) =>
-    (e: Element | ProcessNode, key: string, params: Record<string, unknown> = {}) => {
+    (e: Element | ProcessNode, key: string, params: Record<string, unknown> = {}, fix?: 'topic') => {
       const type = '$type' in e ? typeName(e as Element) : '';
       into.push({
         element: e.id ?? '',
         key: `workflow.${prefix}.${key}`,
         params: { element: labelOf(e), name: labelOf(e), type, ...params },
+        ...(fix ? { fix } : {}),
       });
     };
   const problem = note(problems, 'problem');
@@ -153,10 +158,18 @@ function compileProcess(process: Element, zeebe: boolean): Omit<ReadProcess, 'wa
   const start = elements.find((e) => e.$type === 'bpmn:StartEvent' && !parentOf.get(e));
   const initiator = start && initiatorVariable(start);
 
+  /** `e`'s code the engine cannot run: replaced by its mapped topic, or a problem that a topic would lift
+   *  when `e` is work a worker can do (topic-mapping.ts). */
+  const codePart = (e: Element, part: string, value: string) => {
+    const mappable = MAPPABLE_TYPES.has(e.$type) && replacedByTopic(part);
+    const topic = mappable ? mappedTopicAttribute(e)?.topic : undefined;
+    if (topic) caution(e, 'codeMapped', { part, value, topic });
+    else problem(e, mappable ? 'codeToTopic' : 'code', { part, value }, mappable ? 'topic' : undefined);
+  };
   /** `e`'s vendor parts (`on`'s, when given: a loop's, named by the activity it repeats). */
   const vendorParts = (e: Element, honoured: readonly string[] = [], on?: Element) => {
     const { code, unhonoured } = vendorFindings(on ?? e);
-    for (const c of code) if (!honoured.includes(c.part)) problem(e, 'code', { part: c.part, value: c.value });
+    for (const c of code) if (!honoured.includes(c.part)) codePart(e, c.part, c.value);
     for (const u of unhonoured) if (!honoured.includes(u.part)) caution(e, u.kind, { part: u.part, value: u.value });
   };
   vendorParts(process);
@@ -198,7 +211,7 @@ function compileProcess(process: Element, zeebe: boolean): Omit<ReadProcess, 'wa
     if (!waiting && e.eventDefinitions?.length && !role)
       problem(e, 'eventDefinition', { event: typeName(e.eventDefinitions[0]) });
     for (const p of waiting?.problems ?? []) problem(e, p.key, p.params);
-    if (e.$type === 'bpmn:ScriptTask' && e.script?.trim()) problem(e, 'code', { part: 'script', value: '' });
+    if (e.$type === 'bpmn:ScriptTask' && e.script?.trim()) codePart(e, 'script', '');
     const node: ProcessNode = {
       id: e.id,
       name: e.name?.trim() || e.id,

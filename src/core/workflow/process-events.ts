@@ -9,6 +9,7 @@ import { compileRule } from '../rules.ts';
 import { parseCycle, parseDateTime, parseDuration } from './iso-duration.ts';
 import { ExpressionError, vendorExpression, vendorRule } from './vendor-expression.ts';
 import type { EventTrigger, NodeKind, ProcessFlow, ProcessNode, TimerSpec, VariableEvent } from './process-types.ts';
+import { mappedTopicAttribute } from './topic-mapping.ts';
 import { localOf, prefixOf } from './vendor-attributes.ts';
 
 interface Expression {
@@ -218,6 +219,8 @@ const ERROR = 'bpmn:ErrorEventDefinition';
 
 /** The topic a service task's worker fetches, from any vendor's way of writing it. */
 function externalOf(e: EventElement): { topic: string; retries: number; honoured: string[] } | undefined {
+  // A script's or a decision's task runs as a worker's only when mapped (mappedExternal).
+  if (e.$type !== 'bpmn:ServiceTask' && e.$type !== 'bpmn:SendTask') return undefined;
   const attrs = e.$attrs ?? {};
   const typeAttr = Object.keys(attrs).find((n) => VENDORS.includes(prefixOf(n)) && localOf(n) === 'type');
   const topicAttr = Object.keys(attrs).find((n) => VENDORS.includes(prefixOf(n)) && localOf(n) === 'topic');
@@ -233,6 +236,12 @@ function externalOf(e: EventElement): { topic: string; retries: number; honoured
     };
   }
   return undefined;
+}
+
+/** A task whose code a worker does instead, on the topic Atrium's attribute names (topic-mapping.ts). */
+function mappedExternal(e: EventElement): { topic: string; retries: number; honoured: string[] } | undefined {
+  const mapped = mappedTopicAttribute(e);
+  return mapped && { topic: mapped.topic, retries: 3, honoured: [mapped.name] };
 }
 
 /** The element read as one of the waiting kinds, or undefined when it is none of them. */
@@ -277,8 +286,10 @@ export function readEventElement(e: EventElement): EventReading | undefined {
     case 'bpmn:EventBasedGateway':
       return reading('eventGateway', {});
     case 'bpmn:ServiceTask':
-    case 'bpmn:SendTask': {
-      const external = externalOf(e);
+    case 'bpmn:SendTask':
+    case 'bpmn:ScriptTask':
+    case 'bpmn:BusinessRuleTask': {
+      const external = mappedExternal(e) ?? externalOf(e);
       if (!external) return undefined;
       return {
         ...reading('external', { topic: external.topic, retries: external.retries }),

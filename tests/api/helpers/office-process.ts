@@ -7,10 +7,11 @@ import { runtimeOf, type Runtime } from './runtime-calls.ts';
 import { ADMIN, type TestServer } from './test-server.ts';
 import { uploaded } from './upload-calls.ts';
 
-/** Installs `xml` (process `flow`) as `file`; each [group, holder] pair gets the group's role and its holder. */
+/** Installs `xml` (process `flow`) as `file`, its elements given the worker's `topics` the preview would take
+ *  (`file#elementId` → topic); each [group, holder] pair gets the group's role and its holder. */
 export async function officeProcess(
   server: TestServer,
-  drawing: { file: string; xml: string; flow: string },
+  drawing: { file: string; xml: string; flow: string; topics?: Record<string, string> },
   holders: (world: EngineWorld) => Array<[string, string]>,
 ): Promise<{ world: EngineWorld; runtime: Runtime }> {
   const admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
@@ -23,7 +24,7 @@ export async function officeProcess(
   const installed = await admin.call<{ changes: Array<{ id: string; change: string }> }>(
     'POST',
     '/authtime/applications/process',
-    { query: { mode: 'commit', applicationId: office.id }, body: { path } },
+    { query: { mode: 'commit', applicationId: office.id }, body: { path, topics: drawing.topics } },
   );
   expect(installed.reply.errcode, installed.reply.errmsg).toBe(0);
   expect(installed.reply.data!.changes).toContainEqual(expect.objectContaining({ id: drawing.flow, change: 'added' }));

@@ -4,6 +4,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { Language } from '../../../core/catalogue/types.ts';
 import { readFile } from 'node:fs/promises';
 import { checkPackage, type PackageFiles } from '../../../core/packages/check-package.ts';
+import { withTopics } from '../../../core/packages/package-topics.ts';
 import type { PackageProblem, Text } from '../../../core/packages/package-types.ts';
 import { packageMetaSchema } from '../../../core/packages/read-package.ts';
 import { ValidationFailure } from '../../http/app-error.ts';
@@ -77,9 +78,15 @@ type InstallCtx =
  *  place as `atrium check` prints them; the answer's names are in the caller's language. */
 async function checkedInstall(ctx: InstallCtx, files: PackageFiles, mode: 'preview' | 'commit') {
   const t = await ctx.request.atrium.translator();
-  const { pkg, problems, cautions } = await checkPackage(files, packageMetaSchema(), t);
-  const placed = (p: PackageProblem) => ({ field: `${p.file}${p.pointer ? `#${p.pointer}` : ''}`, message: p.message });
-  if (!pkg) throw new ValidationFailure([], problems.map(placed));
+  const mapped = await withTopics(files, ctx.body.topics ?? {}, t);
+  const { pkg, problems, cautions } = await checkPackage(mapped.input, packageMetaSchema(), t);
+  const placed = (p: PackageProblem) => ({
+    field: `${p.file}${p.pointer ? `#${p.pointer}` : ''}`,
+    message: p.message,
+    ...(p.fix && { fix: p.fix }),
+  });
+  if (!pkg || mapped.problems.length > 0)
+    throw new ValidationFailure([], [...mapped.problems, ...problems].map(placed));
   const plan = await installPackage(ctx.services.db, pkg, mode);
   const language = (await ctx.request.atrium.language()) as keyof Text;
   return {

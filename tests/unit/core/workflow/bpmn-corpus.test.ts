@@ -27,7 +27,7 @@ const REFUSED: Record<string, string[]> = {
   'c7-expense-routing': [],
   'c7-external-task': [],
   'c7-invoice-approval': [],
-  'c7-java-delegate': ['code: Book order (Activity_ahb57z4)'],
+  'c7-java-delegate': ['codeToTopic: Book order (Activity_ahb57z4)'],
   'c7-method-condition': ['badExpression: yes (Flow_6uzrt30)', 'badExpression: no (Flow_olefdjs)'],
   'c7-open-approvers': [],
   'c7-order-bookings': [],
@@ -72,11 +72,11 @@ const REFUSED: Record<string, string[]> = {
   'flowable-call-activity': [],
   'flowable-candidate-users': [],
   'flowable-holiday-request': [
-    'code: Enter holidays in external system (externalSystemCall)',
-    'code: Send out rejection email (sendRejectionMail)',
+    'codeToTopic: Enter holidays in external system (externalSystemCall)',
+    'codeToTopic: Send out rejection email (sendRejectionMail)',
   ],
   'flowable-leave-approval': [],
-  'flowable-script-task': ['code: Compute discount (computeDiscount)'],
+  'flowable-script-task': ['codeToTopic: Compute discount (computeDiscount)'],
   'flowable-subprocess': [],
 };
 

@@ -84,7 +84,7 @@ describe('waiting elements', () => {
       await refused(
         `<serviceTask id="j" name="Book" camunda:class="org.acme.Book" /><sequenceFlow id="f3" sourceRef="s" targetRef="j" /><sequenceFlow id="f4" sourceRef="j" targetRef="e" />`,
       ),
-    ).toEqual(['code j']);
+    ).toEqual(['codeToTopic j']);
   });
 
   it('an event-based gateway leads to catch events only', async () => {

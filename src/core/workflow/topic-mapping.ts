@@ -1,0 +1,80 @@
+// Code the engine cannot run, done by a worker instead (docs/adr/0258-code-mapped-to-external-topics.md):
+// a service, send, script or business-rule task carrying Atrium's own `topic` attribute runs as an
+// external task on that topic, in place of the Java class, bean, expression or script its modeler gave it.
+// The install preview writes the attribute into the stored file, so every later reading sees the same.
+import { BpmnModdle } from 'bpmn-moddle';
+import { localOf, prefixOf, VENDOR_PREFIXES } from './vendor-attributes.ts';
+
+/** The namespace of Atrium's own BPMN attributes (`approvers`, `choice`, `workingTime`, `topic`). */
+export const ATRIUM_NAMESPACE = 'urn:atrium:bpmn';
+
+/** The elements whose work a worker can do. */
+export const MAPPABLE_TYPES: ReadonlySet<string> = new Set([
+  'bpmn:ServiceTask',
+  'bpmn:SendTask',
+  'bpmn:ScriptTask',
+  'bpmn:BusinessRuleTask',
+]);
+
+/** A topic as workers name it (Camunda's and Zeebe's job types are alike). */
+export const TOPIC_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,99}$/;
+
+/** Listeners run around an element's work, not as it: a topic does not replace them. */
+const AROUND = new Set(['taskListener', 'executionListener']);
+
+/** Whether a vendor part that calls code is the element's own work, which a topic replaces. */
+export const replacedByTopic = (part: string) => !AROUND.has(localOf(part));
+
+interface TopicElement {
+  $type: string;
+  $attrs?: Record<string, string>;
+}
+
+/** The attribute holding the element's mapped topic (any prefix but the modelers'), when it has one. */
+export function mappedTopicAttribute(e: TopicElement): { name: string; topic: string } | undefined {
+  if (!MAPPABLE_TYPES.has(e.$type)) return undefined;
+  const found = Object.entries(e.$attrs ?? {}).find(
+    ([name, value]) =>
+      localOf(name) === 'topic' &&
+      name.includes(':') &&
+      ![...VENDOR_PREFIXES, 'zeebe', 'xmlns'].includes(prefixOf(name)) &&
+      value.trim() !== '',
+  );
+  return found && { name: found[0], topic: found[1].trim() };
+}
+
+/** The file with each named element given its topic, and the ids that name no element a worker can do
+ *  (left out). */
+export async function writeTopics(
+  xml: string,
+  topics: Record<string, string>,
+): Promise<{ xml: string; unmappable: string[] }> {
+  const moddle = new BpmnModdle();
+  let read: Awaited<ReturnType<BpmnModdle['fromXML']>> & { elementsById?: Record<string, TopicElement> };
+  try {
+    read = await moddle.fromXML(xml, 'bpmn:Definitions');
+  } catch {
+    return { xml, unmappable: Object.keys(topics) }; // not BPMN: the check says why, for a process file
+  }
+  const byId = read.elementsById ?? {};
+  const unmappable = Object.keys(topics).filter((id) => !byId[id] || !MAPPABLE_TYPES.has(byId[id].$type));
+  const mapped = Object.entries(topics).filter(([id]) => !unmappable.includes(id));
+  if (mapped.length === 0) return { xml, unmappable };
+  // moddle's `$attrs` are read-only properties of objects that are written in place.
+  const root = read.rootElement as unknown as Required<TopicElement>;
+  const declared = Object.entries(root.$attrs).find(
+    ([name, value]) => name.startsWith('xmlns:') && value === ATRIUM_NAMESPACE,
+  );
+  let prefix = declared ? localOf(declared[0]) : 'atrium';
+  if (!declared) {
+    while (root.$attrs[`xmlns:${prefix}`] !== undefined) prefix = `${prefix}x`;
+    root.$attrs[`xmlns:${prefix}`] = ATRIUM_NAMESPACE;
+  }
+  for (const [id, topic] of mapped) {
+    const element = byId[id] as Required<TopicElement>;
+    const existing = mappedTopicAttribute(element);
+    if (existing) delete element.$attrs[existing.name];
+    element.$attrs[`${prefix}:topic`] = topic;
+  }
+  return { xml: (await moddle.toXML(read.rootElement, { format: true })).xml, unmappable };
+}
