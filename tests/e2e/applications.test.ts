@@ -1,6 +1,7 @@
 // The platform's applications in real Chromium (docs/adr/0038-applications-from-packages.md): the list in three languages, an upgrade
 // of a package through upload, preview and install, a package with problems refused with each named, and
-// a tenant administrator who sees its enterprise's applications without the install button.
+// a modeler's Java delegates given workers' topics in a bare .bpmn's preview, and a tenant administrator
+// who sees its enterprise's applications without the install button.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeProblems, transitionsEnded } from './support/axe.ts';
@@ -164,6 +165,54 @@ describe('applications', () => {
     await screenshot(page, 'applications-process-preview');
     await dialog.getByTestId('package-install-commit').click();
     await dialog.getByTestId('package-install-done').waitFor();
+    await dialog.getByTestId('package-install-close').click();
+  });
+
+  it("gives a modeler's Java delegates a worker's topic in the preview, then installs the process", async () => {
+    // docs/adr/0258-code-mapped-to-external-topics.md
+    const { page } = session;
+    await page.goto(`${session.server.url}/#/applications`);
+    await rowOf(page, 'Office').locator('[data-testid^="row-installProcess-"]').click();
+    const holidays = readFileSync(join(CORPUS, 'flowable-holiday-request.bpmn'));
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles({ name: 'holidays.bpmn', mimeType: 'application/xml', buffer: holidays });
+    await page.getByTestId('upload-submit').click();
+    const dialog = page.getByTestId('package-install-dialog');
+    const answers = dialog.getByTestId('package-install-answers');
+    await answers.waitFor();
+    const fields = answers.getByTestId('package-install-answer');
+    expect(await fields.count()).toBe(2);
+    expect(await answers.innerText()).toContain('"Enter holidays in external system (externalSystemCall)" calls code');
+    expect(await dialog.getByTestId('package-install-commit').isDisabled()).toBe(true);
+    expect(await dialog.getByTestId('package-install-recheck').isDisabled()).toBe(true);
+    await dialog.getByRole('alert').filter({ hasText: 'it has 2 problems' }).waitFor();
+
+    // A malformed topic is refused under its field; the questions stay.
+    await answers.getByLabel("Worker's topic for externalSystemCall").fill('book holidays');
+    await dialog.getByTestId('package-install-recheck').click();
+    await answers.getByText('A topic is 1 to 100 letters').waitFor();
+    expect(await fields.count()).toBe(2);
+    await transitionsEnded(page);
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshot(page, 'applications-process-topics');
+
+    // Both answered, Enter previews again: what each topic replaces is listed, then installed.
+    await answers.getByLabel("Worker's topic for externalSystemCall").fill('holidays/book');
+    await answers.getByLabel("Worker's topic for sendRejectionMail").fill('holidays.reject');
+    await answers.getByLabel("Worker's topic for sendRejectionMail").press('Enter');
+    await dialog
+      .getByTestId('package-install-summary')
+      .filter({ hasText: 'takes the uploaded process file' })
+      .waitFor();
+    const warnings = await dialog.getByTestId('package-install-warnings').innerText();
+    expect(warnings).toContain('runs as an external task on the topic "holidays/book"');
+    expect(warnings).toContain('runs as an external task on the topic "holidays.reject"');
+    expect(await answers.count()).toBe(0);
+    await screenshot(page, 'applications-process-topics-preview');
+    await dialog.getByTestId('package-install-commit').click();
+    await dialog.getByTestId('package-install-done').waitFor();
+    expect(await dialog.getByTestId('package-install-warnings').innerText()).toContain('"holidays/book"');
     await dialog.getByTestId('package-install-close').click();
   });
 

@@ -93,6 +93,18 @@ export interface ImportPart {
   report?: ImportReport;
 }
 
+/** Problems the administrator may lift by answering them (docs/adr/0258-code-mapped-to-external-topics.md):
+ *  each problem whose `fix` is this one takes a text field (`label` interpolated with `element`, the part of
+ *  its field after `#`; `help` under it); `recheck` previews again with the answers in `into`
+ *  (`body.<name>`), keyed by each problem's field. */
+export interface ImportAnswers {
+  fix: string;
+  into: string;
+  label: string;
+  help?: string;
+  recheck: string;
+}
+
 export interface ImportScreen {
   kind: 'import';
   /** The dialog's test id; its buttons derive theirs (`-dialog`, `-commit`, `-close`). */
@@ -113,7 +125,7 @@ export interface ImportScreen {
   preview?: ImportPart;
   result: ImportPart;
   /** A refusal's field errors listed (`title`), the bar saying `refused` (counted, `{{problem}}` the first). */
-  problems?: { testId: string; title: string; refused: string };
+  problems?: { testId: string; title: string; refused: string; answers?: ImportAnswers };
   /** The bar's success line after the commit: `label` counted by the `count` rule (`none` when 0). */
   done?: { label: string; none?: string; count: string };
   /** Close asks the opener to reload even before a commit (the import committed at once). */

@@ -1,7 +1,7 @@
 // An import screen drawn as a dialog (docs/adr/0141-import-with-preview-screen.md): the upload dialog
 // takes the file, then this dialog shows the call's preview (nothing written yet) and, once the
-// administrator accepts it, what the commit did; a refusal lists its problems. Closing after a commit
-// asks the opener to reload.
+// administrator accepts it, what the commit did; a refusal lists its problems, those the administrator
+// may answer each with its field (ProblemAnswers.tsx). Closing after a commit asks the opener to reload.
 import {
   Box,
   Button,
@@ -23,7 +23,8 @@ import type { DialogPluginProps } from '../dialog/types.ts';
 import { useDialogMessage } from '../dialog/useDialogMessage.ts';
 import { EntryList, ImportPartView } from './ImportPartView.tsx';
 import { downloadReport } from './import-report.ts';
-import { rowsOf, valueOf, type Answer } from './import-values.ts';
+import { answeredField, rowsOf, valueOf, type Answer } from './import-values.ts';
+import { ProblemAnswers } from './ProblemAnswers.tsx';
 import { useImport } from './useImport.ts';
 
 type ImportScreenDef = ImportScreen & { id: string; title: string };
@@ -49,6 +50,11 @@ export function ImportDialog({ screenId, data, onClose }: DialogPluginProps & { 
     return <OpenDialog name="upload" data={{ ...handed, use: screen.upload.use }} onClose={whenUploaded} />;
   }
   const { preview, result, problems, busy } = importer;
+  // The problems an answer may lift, and the refusals of the answers themselves, are said by their fields.
+  const answers = screen.problems?.answers;
+  const listed = problems.filter(
+    (p) => !importer.questions.some((q) => q.field === p.field) && !(answers && answeredField(answers.into, p.field)),
+  );
   const answer = (result ?? preview) as Answer | null;
   const part = result ? screen.result : screen.preview;
   const close = () => onClose(result || screen.reloadAlways ? { reload: true } : undefined);
@@ -62,7 +68,7 @@ export function ImportDialog({ screenId, data, onClose }: DialogPluginProps & { 
         <DialogMessageBar messages={messages} />
         {busy && <LinearProgress aria-label={t(screen.reading)} sx={{ mb: 1 }} />}
         {!answer && busy && <Typography color="text.secondary">{t(screen.reading)}</Typography>}
-        {screen.problems && problems.length > 0 && (
+        {screen.problems && listed.length > 0 && (
           <EntryList
             list={{
               testId: screen.problems.testId,
@@ -70,7 +76,20 @@ export function ImportDialog({ screenId, data, onClose }: DialogPluginProps & { 
               primary: 'message',
               secondary: 'field',
             }}
-            entries={problems as unknown as Answer[]}
+            entries={listed as unknown as Answer[]}
+          />
+        )}
+        {screen.problems?.answers && importer.questions.length > 0 && (
+          <ProblemAnswers
+            testId={screen.testId}
+            title={screen.problems.title}
+            answers={screen.problems.answers}
+            questions={importer.questions}
+            given={importer.answers}
+            refusals={problems}
+            busy={busy}
+            onAnswer={importer.answer}
+            onRecheck={importer.recheck}
           />
         )}
         {answer && part && renderers && (

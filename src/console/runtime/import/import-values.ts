@@ -34,12 +34,19 @@ export interface ImportRequest {
   body?: Record<string, unknown>;
 }
 
-/** The call's arguments: the declared data fields, the uploaded file's path and the mode. */
-export function importRequest(screen: ImportScreen, data: DialogData, path: string, extra: Answer = {}): ImportRequest {
+/** The call's arguments: the declared data fields, the uploaded file's path, the mode (`extra`) and the
+ *  administrator's answers to problems (`answers`, body fields). */
+export function importRequest(
+  screen: ImportScreen,
+  data: DialogData,
+  path: string,
+  extra: Answer = {},
+  answers: Answer = {},
+): ImportRequest {
   const pick = (map: Record<string, string> | undefined) =>
     Object.fromEntries(Object.entries(map ?? {}).map(([name, field]) => [name, String(data[field] ?? '')]));
   const query: Answer = { ...pick(screen.args?.query), ...extra };
-  const body: Answer = pick(screen.args?.body);
+  const body: Answer = { ...pick(screen.args?.body), ...answers };
   const [part, name] = screen.file.split('.');
   (part === 'body' ? body : query)[name] = path;
   // A call taking everything in its query gets no body at all (the departments' import).
@@ -68,4 +75,20 @@ export function entryTexts(
 export function doneText(done: NonNullable<ImportScreen['done']>, reply: Answer, data: DialogData): string {
   const count = Number(valueOf(done.count, reply, data)) || 0;
   return countText(count === 0 && done.none ? done.none : done.label, count);
+}
+
+/** The answers given so far as the call's body fields (`into`'s name → problem field → answer), blank
+ *  ones left out; none when nothing is answered. */
+export function answersBody(into: string | undefined, given: Record<string, string>): Answer {
+  const filled = Object.fromEntries(Object.entries(given).filter(([, value]) => value.trim() !== ''));
+  if (!into || Object.keys(filled).length === 0) return {};
+  return { [into.split('.')[1]]: Object.fromEntries(Object.entries(filled).map(([f, v]) => [f, v.trim()])) };
+}
+
+/** The answer field a refusal names (`/topics/<escaped problem field>`) as the problem field it answers. */
+export function answeredField(into: string, errorField: string): string | undefined {
+  const prefix = `/${into.split('.')[1]}/`;
+  return errorField.startsWith(prefix)
+    ? errorField.slice(prefix.length).replaceAll('~1', '/').replaceAll('~0', '~')
+    : undefined;
 }

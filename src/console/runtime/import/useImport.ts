@@ -1,7 +1,9 @@
 // An import screen's controller (docs/adr/0141-import-with-preview-screen.md): the uploaded file goes
 // to the screen's call, previewed then committed (usePreviewCommit.ts); a refusal's field errors are
-// kept to be listed when the screen declares `problems`; further pages of a table are read from the
-// same call with the table's query.
+// kept to be listed when the screen declares `problems`, and those it lets the administrator answer are
+// kept with the answers, sent with every later preview and the commit
+// (docs/adr/0258-code-mapped-to-external-topics.md); further pages of a table are read from the same
+// call with the table's query.
 import { useCallback, useState } from 'react';
 import type { ImportScreen, ImportTable } from '../../../core/catalogue/import-screen.ts';
 import type { FieldError } from '../../../core/envelope.ts';
@@ -9,33 +11,41 @@ import { ApiError } from '../../api/ApiError.ts';
 import { callAny } from '../../api/client.ts';
 import { countText } from '../counted-label.ts';
 import type { DialogMessage } from '../dialog/useDialogMessage.ts';
-import { doneText, importRequest, modeName, type Answer, type DialogData } from './import-values.ts';
+import { answersBody, doneText, importRequest, modeName, type Answer, type DialogData } from './import-values.ts';
 import { usePreviewCommit, type PreviewMode } from '../dialog/usePreviewCommit.ts';
 
 export function useImport(screen: ImportScreen, data: DialogData, messages: DialogMessage) {
   const [problems, setProblems] = useState<FieldError[]>([]);
+  const answerable = screen.problems?.answers;
+  /** The problems the administrator may answer, from the last refusal that had any. */
+  const [questions, setQuestions] = useState<FieldError[]>([]);
+  const [answers, setAnswers] = useState<Record<string, string>>({});
   const mode = modeName(screen);
   const send = useCallback(
     async (path: string, step: PreviewMode) => {
       const reply = await callAny<Answer>(screen.call, {
-        ...importRequest(screen, data, path, mode ? { [mode]: step } : {}),
+        ...importRequest(screen, data, path, mode ? { [mode]: step } : {}, answersBody(answerable?.into, answers)),
         silent: true,
       });
+      setProblems([]);
+      setQuestions([]);
       if (step === 'commit' && screen.done) messages.show('success', doneText(screen.done, reply, data));
       return reply;
     },
-    [screen, data, mode, messages],
+    [screen, data, mode, messages, answerable, answers],
   );
   const onFailure = useCallback(
     (e: unknown) => {
       const found = screen.problems && e instanceof ApiError ? e.fieldErrors : [];
       setProblems(found);
+      const asked = found.filter((f) => answerable && f.fix === answerable.fix);
+      if (asked.length > 0) setQuestions(asked);
       // The problems are listed; the bar says what they mean for the import (or the only one itself).
       if (screen.problems && found.length > 0)
         messages.show('error', countText(screen.problems.refused, found.length, { problem: found[0].message }));
       else messages.showFailure(e);
     },
-    [screen, messages],
+    [screen, messages, answerable],
   );
   const run = usePreviewCommit(send, messages, onFailure);
   const { path } = run;
@@ -58,5 +68,8 @@ export function useImport(screen: ImportScreen, data: DialogData, messages: Dial
     [screen, data, path, messages],
   );
   const upload = useCallback((file: string) => run.previewFile(file, mode ? 'preview' : 'commit'), [run, mode]);
-  return { ...run, upload, problems, page };
+  const answer = useCallback((field: string, value: string) => setAnswers((a) => ({ ...a, [field]: value })), []);
+  /** Previews the uploaded file again with the answers given. */
+  const recheck = useCallback(() => (path ? run.previewFile(path, 'preview') : undefined), [run, path]);
+  return { ...run, upload, problems, page, questions, answers, answer, recheck };
 }
