@@ -12,6 +12,7 @@ import { ACME, ADMIN, startTestServer, type TestServer } from './helpers/test-se
 import type { ApiClient } from './helpers/api-client.ts';
 import { packageFiles, packageZip, type ManifestDraft } from '../support/package-zip.ts';
 import { uploaded } from './helpers/upload-calls.ts';
+import { applicationOf } from './helpers/demo-applications.ts';
 
 const targets = await databaseTargets();
 
@@ -91,13 +92,7 @@ describe.each(targets)('application packages on $name', (target) => {
 
   beforeAll(async () => {
     server = await startTestServer(target);
-    officeId = (
-      await server.db
-        .selectFrom('applications')
-        .select('id')
-        .where('package_id', '=', 'office')
-        .executeTakeFirstOrThrow()
-    ).id;
+    officeId = await applicationOf(server.db);
   });
   afterAll(() => server?.close());
 

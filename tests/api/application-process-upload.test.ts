@@ -9,6 +9,7 @@ import { databaseTargets } from './helpers/databases.ts';
 import { ACME, ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 import { upload as sendFile, uploaded } from './helpers/upload-calls.ts';
+import { applicationOf } from './helpers/demo-applications.ts';
 
 const targets = await databaseTargets();
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, '../fixtures/bpmn', name), 'utf8');
@@ -43,13 +44,7 @@ describe.each(targets)('a bare BPMN upload on $name', (target) => {
   beforeAll(async () => {
     server = await startTestServer(target);
     admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
-    officeId = (
-      await server.db
-        .selectFrom('applications')
-        .select('id')
-        .where('package_id', '=', 'office')
-        .executeTakeFirstOrThrow()
-    ).id;
+    officeId = await applicationOf(server.db);
   });
   afterAll(() => server?.close());
 

@@ -13,6 +13,7 @@ import { officeProcess } from './helpers/office-process.ts';
 import type { Runtime } from './helpers/runtime-calls.ts';
 import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { uploaded } from './helpers/upload-calls.ts';
+import { applicationOf } from './helpers/demo-applications.ts';
 
 const targets = await databaseTargets();
 const xml = readFileSync(join(import.meta.dirname, '../fixtures/bpmn/flowable-holiday-request.bpmn'), 'utf8');
@@ -45,13 +46,7 @@ describe.each(targets)('code mapped to a worker topic at install, on $name', (ta
   beforeAll(async () => {
     server = await startTestServer(target);
     admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
-    officeId = (
-      await server.db
-        .selectFrom('applications')
-        .select('id')
-        .where('package_id', '=', 'office')
-        .executeTakeFirstOrThrow()
-    ).id;
+    officeId = await applicationOf(server.db);
   }, 300_000);
   afterAll(() => server?.close());
 

@@ -17,6 +17,7 @@ import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
 import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 import { uploaded } from './helpers/upload-calls.ts';
+import { applicationOf } from './helpers/demo-applications.ts';
 
 const targets = await databaseTargets();
 const drawn = (await readCorpus()).find((c) => c.file === 'c8-regional-review.bpmn')!;
@@ -129,12 +130,7 @@ describe.each(targets)('output collections of multi-instance sub-processes, on $
   beforeAll(async () => {
     server = await startTestServer(target);
     admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
-    const office = await server.db
-      .selectFrom('applications')
-      .select('id')
-      .where('package_id', '=', 'office')
-      .executeTakeFirstOrThrow();
-    officeId = office.id;
+    officeId = await applicationOf(server.db);
     // The region managers are users of the enterprise the office application is bound to.
     world = { ...(await makeEngineWorld(server.db, 'Acme', 'rr')), applicationId: officeId };
     const token = (await exchangeSecret(server.db, (await regenerateSecret(server.db, world.domainId)).secret))!;

@@ -9,6 +9,7 @@ import type { ApiClient } from './helpers/api-client.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, type EngineWorld } from './helpers/engine-world.ts';
 import { ADMIN, signedInCallers, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { applicationOf } from './helpers/demo-applications.ts';
 
 const targets = await databaseTargets();
 
@@ -104,11 +105,7 @@ describe.each(targets)('flow monitoring on $name', (target) => {
   /** An instance of the office package's leave approval, which names its nodes in three languages
    *  (packages/office/app.yaml), waiting at the manager's approval; started by the first Acme user with a manager. */
   const startLeave = async (summary: string) => {
-    const office = await db
-      .selectFrom('applications')
-      .select('id')
-      .where('package_id', '=', 'office')
-      .executeTakeFirstOrThrow();
+    const office = { id: await applicationOf(db) };
     const acmeUsers = await db
       .selectFrom('users as u')
       .innerJoin('domains as d', 'd.id', 'u.domain_id')

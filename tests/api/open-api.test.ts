@@ -7,6 +7,7 @@ import { tokenDomain } from '../../src/server/areas/open-api/tokens.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { ACME, ADMIN, GLOBEX, startTestServer, type TestServer } from './helpers/test-server.ts';
 import type { ApiClient } from './helpers/api-client.ts';
+import { applicationOf } from './helpers/demo-applications.ts';
 
 const targets = await databaseTargets();
 type Secret = { secret: string; hint: string; createdAt: string };
@@ -96,13 +97,7 @@ describe.each(targets)('the Open API secret on $name', (target) => {
     const all = await services();
     expect(all.map((s) => s.processId)).toContain('leave-approval');
     expect(all[0].operations).toContainEqual({ method: 'POST', path: '/rest/bpm/runtime/start' });
-    const office = (
-      await server.db
-        .selectFrom('applications')
-        .select('id')
-        .where('package_id', '=', 'office')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const office = await applicationOf(server.db);
     const binding = () =>
       server.db.updateTable('domain_applications').where('domain_id', '=', acmeId).where('application_id', '=', office);
     // A module off takes its process away; the application off takes them all.

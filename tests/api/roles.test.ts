@@ -6,6 +6,7 @@ import { databaseTargets } from './helpers/databases.ts';
 import { ACME, ADMIN, GLOBEX, startTestServer, type TestServer } from './helpers/test-server.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 import { departmentOf } from './helpers/user-calls.ts';
+import { applicationOf } from './helpers/demo-applications.ts';
 
 const targets = await databaseTargets();
 type Roles = {
@@ -48,13 +49,7 @@ describe.each(targets)('application roles on $name', (target) => {
       server.signedIn(GLOBEX.username, GLOBEX.password, 'en'),
       server.signedIn('sales', 'Sales@2026', 'en'),
     ]);
-    office = (
-      await server.db
-        .selectFrom('applications')
-        .select('id')
-        .where('package_id', '=', 'office')
-        .executeTakeFirstOrThrow()
-    ).id;
+    office = await applicationOf(server.db);
     acmeId = (await server.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow())
       .id;
     salesDept = await departmentOf(server.db, 'Acme', 'Sales');

@@ -39,6 +39,7 @@ import { derivedProbe, type Probe, type ProbeAddition } from './derived-probes.t
 import type { CallDef } from '../../../src/core/catalogue/types.ts';
 import { crudProbe } from './crud-probes.ts';
 import { uploaded as storedFile } from '../helpers/upload-calls.ts';
+import { applicationOf } from '../helpers/demo-applications.ts';
 
 /** The target enterprise's suite set up; the test deployment's suites are at a port nobody answers (9): a sync starts, then fails at once. */
 async function imConfigured(world: World, t: Tenant, service: 'wechat' | 'dingding' | 'feishu'): Promise<void> {
@@ -242,14 +243,7 @@ async function freshRole(
     .execute();
   return id;
 }
-const officeId = async (world: World) =>
-  (
-    await world.server.db
-      .selectFrom('applications')
-      .select('id')
-      .where('package_id', '=', 'office')
-      .executeTakeFirstOrThrow()
-  ).id;
+const officeId = async (world: World) => await applicationOf(world.server.db);
 const png = () => new Blob([new Uint8Array(solidPng(8, [200, 40, 40]))]);
 /** A one-row sheet uploaded for the tenant: a new user in its Sales department, or a new department below it. */
 const importFile = async (world: World, t: Tenant, use: 'import' | 'depImport') => {

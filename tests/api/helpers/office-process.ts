@@ -6,6 +6,7 @@ import { makeEngineWorld, runtimeAccess, type EngineWorld } from './engine-world
 import { runtimeOf, type Runtime } from './runtime-calls.ts';
 import { ADMIN, type TestServer } from './test-server.ts';
 import { uploaded } from './upload-calls.ts';
+import { applicationOf } from './demo-applications.ts';
 
 /** Installs `xml` (process `flow`) as `file`, its elements given the worker's `topics` the preview would take
  *  (`file#elementId` → topic); each [group, holder] pair gets the group's role and its holder. */
@@ -15,11 +16,7 @@ export async function officeProcess(
   holders: (world: EngineWorld) => Array<[string, string]>,
 ): Promise<{ world: EngineWorld; runtime: Runtime }> {
   const admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
-  const office = await server.db
-    .selectFrom('applications')
-    .select('id')
-    .where('package_id', '=', 'office')
-    .executeTakeFirstOrThrow();
+  const office = { id: await applicationOf(server.db) };
   const path = await uploaded(admin, { path: 'process' }, drawing.file, drawing.xml);
   const installed = await admin.call<{ changes: Array<{ id: string; change: string }> }>(
     'POST',
