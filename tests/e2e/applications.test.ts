@@ -168,7 +168,7 @@ describe('applications', () => {
     await dialog.getByTestId('package-install-close').click();
   });
 
-  it("gives a modeler's Java delegates a worker's topic in the preview, then installs the process", async () => {
+  it("gives a modeler's Java delegates a worker's topic in the preview, changes one, then installs the process", async () => {
     // docs/adr/0258-code-mapped-to-external-topics.md
     const { page } = session;
     await page.goto(`${session.server.url}/#/applications`);
@@ -208,11 +208,25 @@ describe('applications', () => {
     const warnings = await dialog.getByTestId('package-install-warnings').innerText();
     expect(warnings).toContain('runs as an external task on the topic "holidays/book"');
     expect(warnings).toContain('runs as an external task on the topic "holidays.reject"');
-    expect(await answers.count()).toBe(0);
+    expect(await dialog.getByTestId('package-install-commit').isDisabled()).toBe(false);
     await screenshot(page, 'applications-process-topics-preview');
+
+    // The topics stay open to change: a changed one waits for its preview before installing.
+    expect(await fields.count()).toBe(2);
+    await answers.getByLabel("Worker's topic for sendRejectionMail").fill('holidays.rejected');
+    expect(await dialog.getByTestId('package-install-commit').isDisabled()).toBe(true);
+    await dialog.getByTestId('package-install-recheck').click();
+    await dialog
+      .getByTestId('package-install-warnings')
+      .filter({ hasText: 'runs as an external task on the topic "holidays.rejected"' })
+      .waitFor();
+    expect(await dialog.getByTestId('package-install-commit').isDisabled()).toBe(false);
     await dialog.getByTestId('package-install-commit').click();
     await dialog.getByTestId('package-install-done').waitFor();
-    expect(await dialog.getByTestId('package-install-warnings').innerText()).toContain('"holidays/book"');
+    const installed = await dialog.getByTestId('package-install-warnings').innerText();
+    expect(installed).toContain('"holidays/book"');
+    expect(installed).toContain('"holidays.rejected"');
+    expect(await answers.count()).toBe(0);
     await dialog.getByTestId('package-install-close').click();
   });
 

@@ -58,7 +58,10 @@ export function ImportDialog({ screenId, data, onClose }: DialogPluginProps & { 
   const answer = (result ?? preview) as Answer | null;
   const part = result ? screen.result : screen.preview;
   const close = () => onClose(result || screen.reloadAlways ? { reload: true } : undefined);
-  const accepted = preview && (!screen.commit?.when || Boolean(valueOf(screen.commit.when, preview as Answer, data)));
+  const accepted =
+    preview &&
+    !importer.stale &&
+    (!screen.commit?.when || Boolean(valueOf(screen.commit.when, preview as Answer, data)));
   const report = result ? screen.result.report : undefined;
   const reportRows = report ? rowsOf(report.rows, result as Answer, data) : [];
   return (
@@ -79,19 +82,6 @@ export function ImportDialog({ screenId, data, onClose }: DialogPluginProps & { 
             entries={listed as unknown as Answer[]}
           />
         )}
-        {screen.problems?.answers && importer.questions.length > 0 && (
-          <ProblemAnswers
-            testId={screen.testId}
-            title={screen.problems.title}
-            answers={screen.problems.answers}
-            questions={importer.questions}
-            given={importer.answers}
-            refusals={problems}
-            busy={busy}
-            onAnswer={importer.answer}
-            onRecheck={importer.recheck}
-          />
-        )}
         {answer && part && renderers && (
           <ImportPartView
             key={result ? 'result' : 'preview'}
@@ -100,6 +90,20 @@ export function ImportDialog({ screenId, data, onClose }: DialogPluginProps & { 
             data={data}
             readPage={importer.page}
             renderers={renderers}
+          />
+        )}
+        {screen.problems?.answers && importer.questions.length > 0 && !result && (
+          <ProblemAnswers
+            testId={screen.testId}
+            title={screen.problems.title}
+            answers={screen.problems.answers}
+            questions={importer.questions}
+            given={importer.answers}
+            refusals={problems}
+            lifted={Boolean(preview)}
+            busy={busy}
+            onAnswer={importer.answer}
+            onRecheck={importer.recheck}
           />
         )}
       </DialogContent>

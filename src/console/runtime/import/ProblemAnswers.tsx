@@ -1,6 +1,7 @@
 // The problems of a refusal the administrator may lift by answering them (docs/adr/0258-code-mapped-to-external-topics.md):
 // each with its text field (a refusal of the answer itself said under it), and a button that previews
-// the file again with the answers. Enter in a field does the same.
+// the file again with the answers. Enter in a field does the same. Once a preview passes, the fields stay
+// (without the problems, lifted) so an answer can still be changed and previewed again.
 import { Box, Button, List, ListItem, ListItemText, TextField } from '@mui/material';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ export function ProblemAnswers({
   questions,
   given,
   refusals,
+  lifted,
   busy,
   onAnswer,
   onRecheck,
@@ -27,6 +29,8 @@ export function ProblemAnswers({
   given: Record<string, string>;
   /** The last refusal's problems: those about an answer are said under its field. */
   refusals: FieldError[];
+  /** A preview passed with answers: the problems are lifted and no longer said. */
+  lifted: boolean;
   busy: boolean;
   onAnswer: (field: string, value: string) => void;
   onRecheck: () => void;
@@ -39,14 +43,14 @@ export function ProblemAnswers({
   };
   const anyGiven = questions.some((q) => (given[q.field] ?? '').trim() !== '');
   return (
-    <Box component="form" onSubmit={submit} noValidate data-testid={`${testId}-answers`}>
+    <Box component="form" onSubmit={submit} noValidate data-testid={`${testId}-answers`} sx={{ mt: 2 }}>
       <List dense aria-label={t(title)}>
         {questions.map((question) => {
           const element = question.field.slice(question.field.lastIndexOf('#') + 1);
           const refused = refusalOf(question.field);
           return (
             <ListItem key={question.field} disableGutters sx={{ display: 'block' }} data-field={question.field}>
-              <ListItemText primary={question.message} secondary={question.field} />
+              {!lifted && <ListItemText primary={question.message} secondary={question.field} />}
               <TextField
                 size="small"
                 fullWidth

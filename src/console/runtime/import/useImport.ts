@@ -4,7 +4,7 @@
 // kept with the answers, sent with every later preview and the commit
 // (docs/adr/0258-code-mapped-to-external-topics.md); further pages of a table are read from the same
 // call with the table's query.
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ImportScreen, ImportTable } from '../../../core/catalogue/import-screen.ts';
 import type { FieldError } from '../../../core/envelope.ts';
 import { ApiError } from '../../api/ApiError.ts';
@@ -20,19 +20,24 @@ export function useImport(screen: ImportScreen, data: DialogData, messages: Dial
   /** The problems the administrator may answer, from the last refusal that had any. */
   const [questions, setQuestions] = useState<FieldError[]>([]);
   const [answers, setAnswers] = useState<Record<string, string>>({});
+  /** The answers the shown preview was made with: the commit waits while they differ from those given. */
+  const [previewed, setPreviewed] = useState('');
+  const sent = useMemo(() => answersBody(answerable?.into, answers), [answerable, answers]);
   const mode = modeName(screen);
   const send = useCallback(
     async (path: string, step: PreviewMode) => {
       const reply = await callAny<Answer>(screen.call, {
-        ...importRequest(screen, data, path, mode ? { [mode]: step } : {}, answersBody(answerable?.into, answers)),
+        ...importRequest(screen, data, path, mode ? { [mode]: step } : {}, sent),
         silent: true,
       });
       setProblems([]);
-      setQuestions([]);
+      // The answers stay open to change until the commit.
+      if (step === 'commit') setQuestions([]);
+      else setPreviewed(JSON.stringify(sent));
       if (step === 'commit' && screen.done) messages.show('success', doneText(screen.done, reply, data));
       return reply;
     },
-    [screen, data, mode, messages, answerable, answers],
+    [screen, data, mode, messages, sent],
   );
   const onFailure = useCallback(
     (e: unknown) => {
@@ -71,5 +76,7 @@ export function useImport(screen: ImportScreen, data: DialogData, messages: Dial
   const answer = useCallback((field: string, value: string) => setAnswers((a) => ({ ...a, [field]: value })), []);
   /** Previews the uploaded file again with the answers given. */
   const recheck = useCallback(() => (path ? run.previewFile(path, 'preview') : undefined), [run, path]);
-  return { ...run, upload, problems, page, questions, answers, answer, recheck };
+  /** A preview is shown, but not of the answers now given. */
+  const stale = Boolean(run.preview) && questions.length > 0 && previewed !== JSON.stringify(sent);
+  return { ...run, upload, problems, page, questions, answers, answer, recheck, stale };
 }
