@@ -27,11 +27,14 @@ export const ErrorCodes = {
 export type ErrorName = keyof typeof ErrorCodes;
 
 /** A field-level problem: which field (JSON pointer into the payload) and the localized text. */
+/** What a caller may answer to lift a problem (`topic`: a worker's topic for code that cannot run,
+ *  docs/adr/0258-code-mapped-to-external-topics.md). */
+export type ProblemFix = 'topic';
+
 export interface FieldError {
   field: string;
   message: string;
-  /** What the caller may answer to lift it (`topic`: a worker's topic for code that cannot run). */
-  fix?: 'topic';
+  fix?: ProblemFix;
 }
 
 /** What a failed validation carries in `data`, so forms can put messages on their fields. */

@@ -4,6 +4,7 @@
 // function, so both refuse the same input with the same message.
 import type { EntityDef, FormRule, JsonSchema } from './catalogue/types.ts';
 import { evaluateRule, type RuleContext } from './rules.ts';
+import type { ProblemFix } from './envelope.ts';
 
 /** A broken rule: the field (JSON pointer) and the message key, not yet translated. */
 export interface RuleFailure {
@@ -12,7 +13,7 @@ export interface RuleFailure {
   /** Interpolation values of the message (e.g. the password policy's minimum length). */
   params?: Record<string, unknown>;
   /** What the caller may answer to lift it (envelope.ts `FieldError`). */
-  fix?: 'topic';
+  fix?: ProblemFix;
 }
 
 /** The rules the record breaks, in catalogue order. `when` failing to evaluate counts as not applying;

@@ -1,4 +1,6 @@
 // The manifest of an application package (schemas/meta/app-package.yaml describes the same shape).
+import type { ProblemFix } from '../envelope.ts';
+
 export interface Text {
   en: string;
   zh: string;
@@ -88,7 +90,7 @@ export interface PackageProblem {
   pointer: string;
   message: string;
   /** What the administrator may answer in the preview to lift it (process-definition.ts). */
-  fix?: 'topic';
+  fix?: ProblemFix;
 }
 
 /** Every menu of a tree, depth first, with its parent's id and its place among its siblings. */

@@ -4,7 +4,7 @@
 import type { ApproverRule, VariableAssignment } from './process-types.ts';
 import { compiles } from './flow-conditions.ts';
 import type { Element } from './structure-elements.ts';
-import { assignmentOf, VENDOR_PREFIXES } from './vendor-attributes.ts';
+import { assignmentOf, ownAttribute } from './vendor-attributes.ts';
 import { ExpressionError, soleVariable, vendorExpression, vendorRule } from './vendor-expression.ts';
 
 /** `user:acme01; role:finance-manager; department:SALES; superior; initiator; expression:…` → rules (bad parts → problems). */
@@ -32,10 +32,8 @@ export function parseApprovers(text: string): { rules: ApproverRule[]; bad: stri
  *  candidate users are login numbers, candidate groups roles or departments, docs/adr/0118-vendor-assignments.md;
  *  an expression is evaluated over the instance's variables, one the reader refuses is refused). */
 export function approversOf(task: Element, initiator: string | undefined): { rules: ApproverRule[]; bad: string[] } {
-  const own = Object.entries(task.$attrs ?? {}).find(
-    ([name]) => name.endsWith(':approvers') && !VENDOR_PREFIXES.some((p) => name.startsWith(`${p}:`)),
-  );
-  if (own) return parseApprovers(own[1]);
+  const own = ownAttribute(task, 'approvers');
+  if (own) return parseApprovers(own.value);
   const { users, groups } = assignmentOf(task);
   const rules: ApproverRule[] = [];
   const bad: string[] = [];

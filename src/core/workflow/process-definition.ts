@@ -12,7 +12,8 @@ import { readCallActivity, type CallElement } from './call-activity.ts';
 import { readCallParameters, readCatchMappings, readIoMappings, type MappedElement } from './io-mappings.ts';
 import { checkEvents, readEventElement, type EventElement } from './process-events.ts';
 import { MAPPABLE_TYPES, mappedTopicAttribute, replacedByTopic } from './topic-mapping.ts';
-import { initiatorVariable, VENDOR_PREFIXES, vendorFindings } from './vendor-attributes.ts';
+import { initiatorVariable, ownAttribute, vendorFindings } from './vendor-attributes.ts';
+import type { ProblemFix } from '../envelope.ts';
 import type { NodeKind, ProcessDefinition, ProcessFlow, ProcessNode } from './process-types.ts';
 import {
   errorVariablesOf,
@@ -36,7 +37,7 @@ export interface DefinitionProblem {
   params: Record<string, unknown>;
   /** What the administrator may answer to lift the problem: `topic`, a worker's topic for code the
    *  engine cannot run (docs/adr/0258-code-mapped-to-external-topics.md). */
-  fix?: 'topic';
+  fix?: ProblemFix;
 }
 
 const KINDS: Record<string, NodeKind> = {
@@ -79,11 +80,7 @@ const IGNORED = new Set([
 const typeName = (e: Element) => e.$type.replace(/^bpmn:/, '');
 
 /** An exclusive gateway the acting user decides (Atrium's own attribute, any prefix bound to its namespace). */
-const isChoice = (gateway: Element) =>
-  Object.entries(gateway.$attrs ?? {}).some(
-    ([name, value]) =>
-      name.endsWith(':choice') && !VENDOR_PREFIXES.some((p) => name.startsWith(`${p}:`)) && value === 'true',
-  );
+const isChoice = (gateway: Element) => ownAttribute(gateway, 'choice')?.value === 'true';
 
 /** Reads one process of a BPMN 2.0 document. */
 export async function readProcess(xml: string, processId: string): Promise<ReadProcess> {
@@ -139,7 +136,7 @@ function compileProcess(process: Element, zeebe: boolean): Omit<ReadProcess, 'wa
   const cautions: DefinitionProblem[] = [];
   const note =
     (into: DefinitionProblem[], prefix: string) =>
-    (e: Element | ProcessNode, key: string, params: Record<string, unknown> = {}, fix?: 'topic') => {
+    (e: Element | ProcessNode, key: string, params: Record<string, unknown> = {}, fix?: ProblemFix) => {
       const type = '$type' in e ? typeName(e as Element) : '';
       into.push({
         element: e.id ?? '',

@@ -10,7 +10,7 @@ import { parseCycle, parseDateTime, parseDuration } from './iso-duration.ts';
 import { ExpressionError, vendorExpression, vendorRule } from './vendor-expression.ts';
 import type { EventTrigger, NodeKind, ProcessFlow, ProcessNode, TimerSpec, VariableEvent } from './process-types.ts';
 import { mappedTopicAttribute } from './topic-mapping.ts';
-import { localOf, prefixOf } from './vendor-attributes.ts';
+import { localOf, ownAttribute, prefixOf } from './vendor-attributes.ts';
 
 interface Expression {
   body?: string;
@@ -76,10 +76,7 @@ const ownPropertiesPart = (e: EventElement): string[] =>
     .map((ext) => ext.$type);
 
 const workingTimeAsked = (e: EventElement) =>
-  propertiesOf(e).get(WORKING_TIME_PROPERTY) === 'true' ||
-  Object.entries(e.$attrs ?? {}).some(
-    ([name, value]) => name.endsWith(':workingTime') && !VENDORS.includes(prefixOf(name)) && value === 'true',
-  );
+  propertiesOf(e).get(WORKING_TIME_PROPERTY) === 'true' || ownAttribute(e, 'workingTime')?.value === 'true';
 
 /** A duration or date written as an expression, read into the rule language; a text the reader refuses
  *  is a timer that cannot be read. */

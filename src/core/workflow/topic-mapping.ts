@@ -3,10 +3,10 @@
 // external task on that topic, in place of the Java class, bean, expression or script its modeler gave it.
 // The install preview writes the attribute into the stored file, so every later reading sees the same.
 import { BpmnModdle } from 'bpmn-moddle';
-import { localOf, prefixOf, VENDOR_PREFIXES } from './vendor-attributes.ts';
+import { localOf, ownAttribute } from './vendor-attributes.ts';
 
 /** The namespace of Atrium's own BPMN attributes (`approvers`, `choice`, `workingTime`, `topic`). */
-export const ATRIUM_NAMESPACE = 'urn:atrium:bpmn';
+const ATRIUM_NAMESPACE = 'urn:atrium:bpmn';
 
 /** The elements whose work a worker can do. */
 export const MAPPABLE_TYPES: ReadonlySet<string> = new Set([
@@ -15,9 +15,6 @@ export const MAPPABLE_TYPES: ReadonlySet<string> = new Set([
   'bpmn:ScriptTask',
   'bpmn:BusinessRuleTask',
 ]);
-
-/** A topic as workers name it (Camunda's and Zeebe's job types are alike). */
-export const TOPIC_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,99}$/;
 
 /** Listeners run around an element's work, not as it: a topic does not replace them. */
 const AROUND = new Set(['taskListener', 'executionListener']);
@@ -32,15 +29,8 @@ interface TopicElement {
 
 /** The attribute holding the element's mapped topic (any prefix but the modelers'), when it has one. */
 export function mappedTopicAttribute(e: TopicElement): { name: string; topic: string } | undefined {
-  if (!MAPPABLE_TYPES.has(e.$type)) return undefined;
-  const found = Object.entries(e.$attrs ?? {}).find(
-    ([name, value]) =>
-      localOf(name) === 'topic' &&
-      name.includes(':') &&
-      ![...VENDOR_PREFIXES, 'zeebe', 'xmlns'].includes(prefixOf(name)) &&
-      value.trim() !== '',
-  );
-  return found && { name: found[0], topic: found[1].trim() };
+  const own = MAPPABLE_TYPES.has(e.$type) ? ownAttribute(e, 'topic') : undefined;
+  return own && own.value.trim() !== '' ? { name: own.name, topic: own.value.trim() } : undefined;
 }
 
 /** The file with each named element given its topic, and the ids that name no element a worker can do

@@ -48,6 +48,18 @@ export const localOf = (name: string) => name.split(':').slice(1).join(':');
 const isVendor = (name: string) =>
   (VENDOR_PREFIXES as readonly string[]).includes(prefixOf(name)) || prefixOf(name) === 'zeebe';
 
+/** Atrium's own attribute `local` of an element (`approvers`, `choice`, `workingTime`, `topic`): written
+ *  with any prefix but the modelers', as the drawing binds it; its qualified name and value. */
+export function ownAttribute(
+  e: Pick<VendorElement, '$attrs'>,
+  local: string,
+): { name: string; value: string } | undefined {
+  const found = Object.entries(e.$attrs ?? {}).find(
+    ([name]) => name.includes(':') && localOf(name) === local && !isVendor(name) && prefixOf(name) !== 'xmlns',
+  );
+  return found && { name: found[0], value: found[1] };
+}
+
 /** The assignee, candidate users and candidate groups of a task, from any vendor's attributes or
  *  Camunda 8's `zeebe:assignmentDefinition`. */
 export function assignmentOf(task: VendorElement): Assignment {

@@ -59,7 +59,7 @@ export function ProblemAnswers({
                 onChange={(e) => onAnswer(question.field, e.target.value)}
                 error={Boolean(refused)}
                 helperText={refused ?? (answers.help ? t(answers.help) : undefined)}
-                slotProps={{ htmlInput: { 'data-testid': `${testId}-answer`, maxLength: 100 } }}
+                slotProps={{ htmlInput: { 'data-testid': `${testId}-answer` } }}
               />
             </ListItem>
           );
