@@ -9,6 +9,7 @@ import { buildApp } from './app.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { applySecuritySeparation } from './auth/security-separation-env.ts';
 import { demoWanted, DEMO_ENV } from './seed/demo-choice.ts';
+import { hashCost } from './auth/password-hash.ts';
 import { startBanner } from './start-banner.ts';
 import { acceptTestResets, testResetsWanted } from './test-reset.ts';
 
@@ -26,6 +27,7 @@ interface Serving {
 async function serve(env: NodeJS.ProcessEnv, port: number, host: string): Promise<Serving> {
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const demo = demoWanted(env[DEMO_ENV], env.DATABASE_URL ? 'postgres' : 'pglite');
+  hashCost(env.ATRIUM_PASSWORD_HASH_COST); // a bad value stops the start, not the first sign-in
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL || undefined,
     pgliteDir: join(dataDir, 'pglite'),

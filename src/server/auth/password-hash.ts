@@ -1,22 +1,43 @@
 // Password hashes: scrypt from node:crypto with a random salt; the parameters travel in the stored
 // string (scrypt$N$r$p$salt$hash), so they can be raised later without breaking old hashes.
+// The cost (log2 N) is the deployment's: ATRIUM_PASSWORD_HASH_COST, read at the first hash
+// (docs/adr/0260-password-hash-cost-setting.md).
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const PARAMS = { N: 16384, r: 8, p: 1 };
+export const DEFAULT_HASH_COST = 14;
 const KEY_LENGTH = 32;
+
+/** log2 of scrypt's N from `value` (ATRIUM_PASSWORD_HASH_COST): an integer from 10 to 17, default 14
+ *  (17 is OWASP's advice for scrypt: 128 MiB and about 0.4 s a hash on this project's machine). */
+export function hashCost(value = process.env.ATRIUM_PASSWORD_HASH_COST): number {
+  if (value === undefined || value === '') return DEFAULT_HASH_COST;
+  const cost = Number(value);
+  if (!Number.isInteger(cost) || cost < 10 || cost > 17)
+    throw new Error(`ATRIUM_PASSWORD_HASH_COST must be an integer from 10 to 17 (log2 of scrypt's N), not "${value}"`);
+  return cost;
+}
+
+let params: { N: number; r: number; p: number } | undefined;
+/** The parameters new hashes get, fixed at the first use. */
+const hashParams = () => (params ??= { N: 2 ** hashCost(), r: 8, p: 1 });
 
 function derive(password: string, salt: Buffer, options: ScryptOptions, length: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, length, { ...options, maxmem: 64 * 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
+    scrypt(
+      password.normalize('NFC'),
+      salt,
+      length,
+      { ...options, maxmem: 160 * 1024 * 1024 } /* the highest cost needs 128 MiB */,
+      (err, key) => (err ? reject(err) : resolve(key)),
     );
   });
 }
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS, KEY_LENGTH);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const { N, r, p } = hashParams();
+  const key = await derive(password, salt, { N, r, p }, KEY_LENGTH);
+  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -32,5 +53,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(actual, expected);
 }
 
-/** A hash nobody's password matches: login still spends the scrypt time on an unknown username. */
-export const UNUSABLE_HASH = `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEY_LENGTH).toString('base64')}`;
+/** A hash nobody's password matches, at the deployment's cost: login still spends the scrypt time on an
+ *  unknown username. */
+export function unusableHash(): string {
+  const { N, r, p } = hashParams();
+  return `scrypt$${N}$${r}$${p}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEY_LENGTH).toString('base64')}`;
+}

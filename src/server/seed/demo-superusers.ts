@@ -3,7 +3,7 @@
 // can be saved from the privileged-user form as it is.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/schema.ts';
-import { hashPassword, UNUSABLE_HASH } from '../auth/password-hash.ts';
+import { hashPassword, unusableHash } from '../auth/password-hash.ts';
 import { DEMO_LOGINS, DEMO_TENANTS } from './demo-data.ts';
 
 interface DemoIds {
@@ -110,7 +110,7 @@ export async function seedDemoSuperusers(trx: Db, ids: DemoIds, adminPassword: s
 }
 
 /** Every other tenant gets an administrator too, so lists show real names; they cannot sign in
- *  until a super administrator gives them a password (UNUSABLE_HASH matches no password). */
+ *  until a super administrator gives them a password (unusableHash matches no password). */
 async function seedTenantAdministrators(trx: Db, ids: DemoIds, covered: Set<string>): Promise<void> {
   for (const tenant of DEMO_TENANTS) {
     if (covered.has(tenant.slug)) continue;
@@ -124,7 +124,7 @@ async function seedTenantAdministrators(trx: Db, ids: DemoIds, covered: Set<stri
         email: `it@${tenant.slug}.example`,
         type: 'admin',
         domain_admin: true,
-        password_hash: UNUSABLE_HASH,
+        password_hash: unusableHash(),
       })
       .execute();
     await trx

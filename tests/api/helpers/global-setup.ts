@@ -13,6 +13,7 @@ import pg from 'pg';
 import { announceLdapChoice } from '../../support/ldap-choice.ts';
 import { announceSkipped, loud } from '../../support/test-switch.ts';
 import { POSTGRES_SWITCH_ENV, POSTGRES_URL_ENV, postgresSkipped, postgresUrl, shownUrl } from './postgres-choice.ts';
+import { lowestHashCostForTests } from '../../support/hash-cost.ts';
 
 const NOTHING_LISTENS = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'EADDRNOTAVAIL']);
 
@@ -103,6 +104,7 @@ async function prepareData(withPostgres: boolean): Promise<void> {
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  lowestHashCostForTests();
   const ldapTeardown = announceLdapChoice();
   const stop = await choosePostgres();
   const teardown = async () => {

@@ -13,6 +13,7 @@ import { launchBrowserServer } from './browser.ts';
 import { PREPARED_KIND, preparedDataDir } from './prepared-server-data.ts';
 import { launchServer } from './server.ts';
 import { serveControl, SharedServers } from './shared-servers.ts';
+import { lowestHashCostForTests } from '../../support/hash-cost.ts';
 
 async function prepareServerData(): Promise<void> {
   execFileSync('npm', ['run', '-s', 'build:server'], { stdio: 'inherit' });
@@ -27,6 +28,7 @@ async function prepareServerData(): Promise<void> {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  lowestHashCostForTests();
   const ldapTeardown = announceLdapChoice();
   const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
   const [browsers] = await Promise.all([

@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error.ts';
 import { CAPTCHA_COOKIE, CAPTCHA_LIFETIME_MS, consumeCaptcha, issueCaptcha } from '../../auth/captcha-store.ts';
 import { clearSessionCookies, setSessionCookies } from '../../auth/cookies.ts';
 import { selectCurrentUser, toCurrentUser } from '../../auth/current-user.ts';
-import { UNUSABLE_HASH, verifyPassword } from '../../auth/password-hash.ts';
+import { unusableHash, verifyPassword } from '../../auth/password-hash.ts';
 import { createSession, deleteSession } from '../../auth/sessions.ts';
 import { clearFailedLogins, lockedMinutesLeft, recordFailedLogin } from '../../auth/login-lock.ts';
 import { LOCK_MINUTES, readPasswordPolicy } from '../../auth/password-policy.ts';
@@ -41,7 +41,7 @@ const login: CallHandler<'auth.login'> = async ({ services, body, request, reply
   const minutesLeft = row ? await lockedMinutesLeft(db, row.id) : 0;
   if (minutesLeft > 0) throw new AppError('accountLocked', { minutes: minutesLeft });
   // Unknown usernames spend the same scrypt time and get the same message as wrong passwords.
-  const matches = await verifyPassword(password, row?.password_hash ?? UNUSABLE_HASH);
+  const matches = await verifyPassword(password, row?.password_hash ?? unusableHash());
   if (row && !matches && (await recordFailedLogin(db, row.id, await readPasswordPolicy(db))))
     throw new AppError('accountLocked', { minutes: LOCK_MINUTES });
   if (!row || !matches) throw new AppError('badCredentials');

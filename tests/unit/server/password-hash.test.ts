@@ -1,0 +1,43 @@
+// Password hashes (src/server/auth/password-hash.ts): the deployment's cost, refused when out of range,
+// carried in each hash, and a hash made at one cost still verified at another.
+import { scryptSync } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_HASH_COST,
+  hashCost,
+  hashPassword,
+  unusableHash,
+  verifyPassword,
+} from '../../../src/server/auth/password-hash.ts';
+
+describe('password hashes', () => {
+  it('takes the cost from 10 to 17, 14 when unset, and refuses anything else with the setting named', () => {
+    expect(hashCost(undefined)).toBe(DEFAULT_HASH_COST);
+    expect(DEFAULT_HASH_COST).toBe(14);
+    expect(hashCost('')).toBe(14);
+    expect(hashCost('10')).toBe(10);
+    expect(hashCost('17')).toBe(17);
+    for (const bad of ['9', '18', '12.5', 'high', '-14'])
+      expect(() => hashCost(bad)).toThrow(/ATRIUM_PASSWORD_HASH_COST must be an integer from 10 to 17/);
+  });
+
+  it("hashes at the deployment's cost with a fresh salt, and verifies only the same password", async () => {
+    const N = 2 ** hashCost();
+    const one = await hashPassword('Secret#2026');
+    const two = await hashPassword('Secret#2026');
+    expect(one).toMatch(new RegExp(`^scrypt\\$${N}\\$8\\$1\\$[A-Za-z0-9+/=]{24}\\$[A-Za-z0-9+/=]{44}$`));
+    expect(one).not.toBe(two);
+    expect(await verifyPassword('Secret#2026', one)).toBe(true);
+    expect(await verifyPassword('Secret#2027', one)).toBe(false);
+    expect(await verifyPassword('Secret#2026', unusableHash())).toBe(false);
+    expect(unusableHash().startsWith(`scrypt$${N}$8$1$`)).toBe(true);
+  });
+
+  it('verifies a hash by the parameters it carries, whatever the cost now', async () => {
+    const salt = Buffer.from('0123456789abcdef');
+    const key = scryptSync('Secret#2026', salt, 32, { N: 1024, r: 8, p: 1 });
+    const stored = ['scrypt', 1024, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    expect(await verifyPassword('Secret#2026', stored)).toBe(true);
+    expect(await verifyPassword('secret#2026', stored)).toBe(false);
+  });
+});
