@@ -1,9 +1,9 @@
 // Login, check codes, sessions, CSRF and the current user, over real HTTP with check codes ON.
-import { randomUUID } from 'node:crypto';
+import { randomUUID, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { encodePassword } from '../../src/core/password-codec.ts';
-import { hashPassword } from '../../src/server/auth/password-hash.ts';
+import { hashCost, hashPassword, needsRehash } from '../../src/server/auth/password-hash.ts';
 import { writeConfig } from '../../src/server/db/config-store.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { ACME, ADMIN, solveCaptcha, startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -120,6 +120,32 @@ describe.each(targets)('auth on $name', (target) => {
     expect(right.reply).toMatchObject({ errcode: 1004, errmsg: 'This account is not effective.' });
     const wrong = await client.login('former', 'nope', await solveCaptcha(client, server.db));
     expect(wrong.reply.errcode).toBe(1002);
+  });
+
+  it("brings a hash made at another cost to the deployment's at a right sign-in, and only then", async () => {
+    const salt = Buffer.from('0123456789abcdef');
+    const key = scryptSync('Older@2026', salt, 32, { N: 2048, r: 8, p: 1 });
+    const older = ['scrypt', 2048, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    const id = randomUUID();
+    await server.db
+      .insertInto('superusers')
+      .values({ id, name: 'Older Hash', loginno: 'olderhash', password_hash: older, status: 1, super_admin: true })
+      .execute();
+    const stored = async () =>
+      (await server.db.selectFrom('superusers').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow())
+        .password_hash;
+    const client = server.client('en');
+    const wrong = await client.login('olderhash', 'Older@2027', await solveCaptcha(client, server.db));
+    expect(wrong.reply.errcode).toBe(1002);
+    expect(await stored()).toBe(older);
+    const right = await client.login('olderhash', 'Older@2026', await solveCaptcha(client, server.db));
+    expect(right.reply.errcode).toBe(0);
+    const now = await stored();
+    expect(now).toMatch(new RegExp(`^scrypt\\$${2 ** hashCost()}\\$8\\$1\\$`));
+    expect(needsRehash(now)).toBe(false);
+    const again = server.client('en');
+    expect((await again.login('olderhash', 'Older@2026', await solveCaptcha(again, server.db))).reply.errcode).toBe(0);
+    expect(await stored()).toBe(now);
   });
 
   it('answers a password that is not in the wire encoding with a clear message', async () => {

@@ -1,7 +1,7 @@
 // Password hashes: scrypt from node:crypto with a random salt; the parameters travel in the stored
 // string (scrypt$N$r$p$salt$hash), so they can be raised later without breaking old hashes.
-// The cost (log2 N) is the deployment's: ATRIUM_PASSWORD_HASH_COST, read at the first hash
-// (docs/adr/0260-password-hash-cost-setting.md).
+// The cost (log2 N) is the deployment's: ATRIUM_PASSWORD_HASH_COST, read at the first hash; a sign-in
+// brings an older hash to it (docs/adr/0260-password-hash-cost-setting.md).
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 export const DEFAULT_HASH_COST = 14;
@@ -38,6 +38,14 @@ export async function hashPassword(password: string): Promise<string> {
   const { N, r, p } = hashParams();
   const key = await derive(password, salt, { N, r, p }, KEY_LENGTH);
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/** Whether `stored` was made with other parameters than new hashes get: a sign-in with the right
+ *  password hashes it again, so a changed cost reaches every user who signs in. */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n, r, p] = stored.split('$');
+  const now = hashParams();
+  return scheme === 'scrypt' && (Number(n) !== now.N || Number(r) !== now.r || Number(p) !== now.p);
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -6,15 +6,15 @@ import {
   DEFAULT_HASH_COST,
   hashCost,
   hashPassword,
+  needsRehash,
   unusableHash,
   verifyPassword,
 } from '../../../src/server/auth/password-hash.ts';
 
 describe('password hashes', () => {
   it('takes the cost from 10 to 17, 14 when unset, and refuses anything else with the setting named', () => {
-    expect(hashCost(undefined)).toBe(DEFAULT_HASH_COST);
     expect(DEFAULT_HASH_COST).toBe(14);
-    expect(hashCost('')).toBe(14);
+    expect(hashCost('')).toBe(DEFAULT_HASH_COST);
     expect(hashCost('10')).toBe(10);
     expect(hashCost('17')).toBe(17);
     for (const bad of ['9', '18', '12.5', 'high', '-14'])
@@ -35,9 +35,13 @@ describe('password hashes', () => {
 
   it('verifies a hash by the parameters it carries, whatever the cost now', async () => {
     const salt = Buffer.from('0123456789abcdef');
-    const key = scryptSync('Secret#2026', salt, 32, { N: 1024, r: 8, p: 1 });
-    const stored = ['scrypt', 1024, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    const N = 2 ** hashCost() === 1024 ? 2048 : 1024; // another cost than new hashes get
+    const key = scryptSync('Secret#2026', salt, 32, { N, r: 8, p: 1 });
+    const stored = ['scrypt', N, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
     expect(await verifyPassword('Secret#2026', stored)).toBe(true);
     expect(await verifyPassword('secret#2026', stored)).toBe(false);
+    expect(needsRehash(stored)).toBe(true);
+    expect(needsRehash(await hashPassword('Secret#2026'))).toBe(false);
+    expect(needsRehash(unusableHash())).toBe(false);
   });
 });
