@@ -17,9 +17,18 @@ export function hashCost(value = process.env.ATRIUM_PASSWORD_HASH_COST): number 
   return cost;
 }
 
-let params: { N: number; r: number; p: number } | undefined;
+export interface HashParams {
+  N: number;
+  r: number;
+  p: number;
+}
+let params: HashParams | undefined;
 /** The parameters new hashes get, fixed at the first use. */
-const hashParams = () => (params ??= { N: 2 ** hashCost(), r: 8, p: 1 });
+const hashParams = (): HashParams => (params ??= { N: 2 ** hashCost(), r: 8, p: 1 });
+
+/** The stored form: scrypt$N$r$p$salt$hash. */
+const stored = ({ N, r, p }: HashParams, salt: Buffer, key: Buffer) =>
+  ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 
 function derive(password: string, salt: Buffer, options: ScryptOptions, length: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -33,17 +42,16 @@ function derive(password: string, salt: Buffer, options: ScryptOptions, length: 
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/** A new hash of `password`, at the deployment's parameters unless others are given (tests of older hashes). */
+export async function hashPassword(password: string, params: HashParams = hashParams()): Promise<string> {
   const salt = randomBytes(16);
-  const { N, r, p } = hashParams();
-  const key = await derive(password, salt, { N, r, p }, KEY_LENGTH);
-  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
+  return stored(params, salt, await derive(password, salt, { ...params }, KEY_LENGTH));
 }
 
 /** Whether `stored` was made with other parameters than new hashes get: a sign-in with the right
  *  password hashes it again, so a changed cost reaches every user who signs in. */
-export function needsRehash(stored: string): boolean {
-  const [scheme, n, r, p] = stored.split('$');
+export function needsRehash(hash: string): boolean {
+  const [scheme, n, r, p] = hash.split('$');
   const now = hashParams();
   return scheme === 'scrypt' && (Number(n) !== now.N || Number(r) !== now.r || Number(p) !== now.p);
 }
@@ -64,6 +72,5 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A hash nobody's password matches, at the deployment's cost: login still spends the scrypt time on an
  *  unknown username. */
 export function unusableHash(): string {
-  const { N, r, p } = hashParams();
-  return `scrypt$${N}$${r}$${p}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEY_LENGTH).toString('base64')}`;
+  return stored(hashParams(), Buffer.alloc(16), Buffer.alloc(KEY_LENGTH));
 }
