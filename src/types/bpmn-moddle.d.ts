@@ -8,6 +8,8 @@ declare module 'bpmn-moddle' {
     set(name: string, value: unknown): void;
   }
   export class BpmnModdle {
+    /** `packages`: extension descriptors by prefix (a vendor's, e.g. camunda-bpmn-moddle's camunda.json). */
+    constructor(packages?: Record<string, unknown>);
     fromXML(xml: string, typeName?: string): Promise<{ rootElement: unknown; warnings: Array<{ message: string }> }>;
     toXML(element: unknown, options?: { format?: boolean }): Promise<{ xml: string }>;
   }
