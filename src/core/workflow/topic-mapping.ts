@@ -2,7 +2,8 @@
 // a service, send, script or business-rule task carrying Atrium's own `topic` attribute runs as an
 // external task on that topic, in place of the Java class, bean, expression or script its modeler gave it.
 // The install preview writes the attribute into the stored file, so every later reading sees the same.
-import { BpmnModdle } from 'bpmn-moddle';
+import type { BpmnModdle } from 'bpmn-moddle';
+import { modelerModdle } from './modeler-moddle.ts';
 import { localOf, ownAttribute } from './vendor-attributes.ts';
 
 /** The namespace of Atrium's own BPMN attributes (`approvers`, `choice`, `workingTime`, `topic`). */
@@ -34,12 +35,12 @@ export function mappedTopicAttribute(e: TopicElement): { name: string; topic: st
 }
 
 /** The file with each named element given its topic, and the ids that name no element a worker can do
- *  (left out). */
+ *  (left out); written as the file's modeler saves it, so only those elements and the namespace change. */
 export async function writeTopics(
   xml: string,
   topics: Record<string, string>,
 ): Promise<{ xml: string; unmappable: string[] }> {
-  const moddle = new BpmnModdle();
+  const { moddle } = modelerModdle(xml);
   let read: Awaited<ReturnType<BpmnModdle['fromXML']>> & { elementsById?: Record<string, TopicElement> };
   try {
     read = await moddle.fromXML(xml, 'bpmn:Definitions');

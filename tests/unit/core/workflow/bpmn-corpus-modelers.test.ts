@@ -7,32 +7,15 @@
 // modelers exported is byte for byte what their writer saves. Flowable and Activiti publish no
 // maintained descriptor and write with serializers of their own: their files are read and saved with
 // BPMN's descriptor alone (the writer keeps their vendor attributes as it keeps any unknown one).
-import { createRequire } from 'node:module';
-import { BpmnModdle, type ModdleElement } from 'bpmn-moddle';
+import type { ModdleElement } from 'bpmn-moddle';
 import { describe, expect, it } from 'vitest';
+import { modelerModdle } from '../../../../src/core/workflow/modeler-moddle.ts';
 import { readProcess, type ReadProcess } from '../../../../src/core/workflow/process-definition.ts';
+import { writeTopics } from '../../../../src/core/workflow/topic-mapping.ts';
 import { readCorpus } from './bpmn-corpus.ts';
-
-const require = createRequire(import.meta.url);
-const DESCRIPTORS = {
-  camunda: {
-    uri: 'http://camunda.org/schema/1.0/bpmn',
-    descriptor: require('camunda-bpmn-moddle/resources/camunda.json'),
-  },
-  zeebe: { uri: 'http://camunda.org/schema/zeebe/1.0', descriptor: require('zeebe-bpmn-moddle/resources/zeebe.json') },
-};
 
 /** The exporters that save through bpmn-moddle's writer (`exporter` of the definitions). */
 const BPMN_MODDLE_EXPORTERS = /^(Camunda Modeler|bpmn-js)\b/;
-
-/** The modeler's reader for a drawing: the descriptors of the vendor namespaces it declares. */
-function modelerFor(xml: string): { moddle: BpmnModdle; vendors: string[] } {
-  const vendors = Object.entries(DESCRIPTORS).filter(([, { uri }]) => xml.includes(`"${uri}"`));
-  return {
-    moddle: new BpmnModdle(Object.fromEntries(vendors.map(([name, { descriptor }]) => [name, descriptor]))),
-    vendors: vendors.map(([name]) => name),
-  };
-}
 
 /** What an install takes from a reading, without the reader's own notes. */
 const taken = (read: ReadProcess) => ({
@@ -47,8 +30,8 @@ describe('the BPMN corpus in the modelers’ reader and writer', () => {
     const byVendor: Record<string, number> = {};
     let exported = 0;
     for (const { file, processId, xml, read } of corpus) {
-      const { moddle, vendors } = modelerFor(xml);
-      for (const vendor of vendors.length ? vendors : ['bpmn']) byVendor[vendor] = (byVendor[vendor] ?? 0) + 1;
+      const { moddle, vendor } = modelerModdle(xml);
+      byVendor[vendor] = (byVendor[vendor] ?? 0) + 1;
       const { rootElement, warnings } = await moddle.fromXML(xml, 'bpmn:Definitions');
       expect(
         warnings.map((w) => w.message.split('\n')[0]),
@@ -70,13 +53,33 @@ describe('the BPMN corpus in the modelers’ reader and writer', () => {
     const corpus = await readCorpus();
     const camunda = corpus.find((c) => c.xml.includes('camunda:assignee="'))!.xml;
     const misspelt = camunda.replace('camunda:assignee="', 'camunda:asignee="');
-    const read = await modelerFor(misspelt).moddle.fromXML(misspelt, 'bpmn:Definitions');
+    const read = await modelerModdle(misspelt).moddle.fromXML(misspelt, 'bpmn:Definitions');
     expect(read.warnings.map((w) => w.message)).toContain('unknown attribute <camunda:asignee>');
     const zeebe = corpus.find((c) => c.xml.includes('<zeebe:assignmentDefinition '))!.xml;
     const unknown = zeebe.replace('<zeebe:assignmentDefinition ', '<zeebe:assignmentDefinitio ');
-    const readZeebe = await modelerFor(unknown).moddle.fromXML(unknown, 'bpmn:Definitions');
+    const readZeebe = await modelerModdle(unknown).moddle.fromXML(unknown, 'bpmn:Definitions');
     expect(readZeebe.warnings.map((w) => w.message.split('\n')[0])).toContain(
       'unparsable content <zeebe:assignmentDefinitio> detected',
     );
   }, 60_000);
+
+  it('writes a mapped topic as the modeler saves the file: only the element and the namespace change, and a save in the modeler keeps it', async () => {
+    const corpus = await readCorpus();
+    const drawing = corpus.find((c) => c.file === 'c7-java-delegate.bpmn')!;
+    const { xml: written, unmappable } = await writeTopics(drawing.xml, { Activity_ahb57z4: 'book-order' });
+    expect(unmappable).toEqual([]);
+    const before = drawing.xml.split('\n');
+    const changed = written.split('\n').filter((line, i) => line !== before[i]);
+    expect(changed).toHaveLength(2);
+    expect(changed[0]).toMatch(/^<bpmn:definitions .* xmlns:atrium="urn:atrium:bpmn" /);
+    expect(changed[1]).toContain('camunda:class="org.example.order.BookOrderDelegate" atrium:topic="book-order"');
+    const { moddle } = modelerModdle(written);
+    const { rootElement, warnings } = await moddle.fromXML(written, 'bpmn:Definitions');
+    expect(warnings).toEqual([]);
+    const { xml: savedInModeler } = await moddle.toXML(rootElement, { format: true });
+    expect(savedInModeler).toEqual(written);
+    const read = await readProcess(savedInModeler, drawing.processId);
+    expect(read.problems).toEqual([]);
+    expect(read.definition?.nodes.Activity_ahb57z4).toMatchObject({ kind: 'external', topic: 'book-order' });
+  });
 });
