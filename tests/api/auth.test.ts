@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { encodePassword } from '../../src/core/password-codec.ts';
-import { hashCost, hashPassword, needsRehash } from '../../src/server/auth/password-hash.ts';
+import { hashCost, hashPassword, needsRehash, verifyPassword } from '../../src/server/auth/password-hash.ts';
+import { applyAdminPassword } from '../../src/server/seed/first-admin.ts';
 import { writeConfig } from '../../src/server/db/config-store.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { ACME, ADMIN, solveCaptcha, startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -144,6 +145,31 @@ describe.each(targets)('auth on $name', (target) => {
     const again = server.client('en');
     expect((await again.login('olderhash', 'Older@2026', await solveCaptcha(again, server.db))).reply.errcode).toBe(0);
     expect(await stored()).toBe(now);
+  });
+
+  it("brings admin's hash made at another cost to the deployment's at a start whose ATRIUM_ADMIN_PASSWORD matches", async () => {
+    const admin = () =>
+      server.db
+        .selectFrom('superusers')
+        .select(['password_hash', 'password_changed_at'])
+        .where('loginno', '=', ADMIN.username)
+        .executeTakeFirstOrThrow();
+    const older = await hashPassword(ADMIN.password, { N: 2 ** hashCost() === 2048 ? 1024 : 2048, r: 8, p: 1 });
+    await server.db
+      .updateTable('superusers')
+      .set({ password_hash: older })
+      .where('loginno', '=', ADMIN.username)
+      .execute();
+    const before = await admin();
+    await applyAdminPassword(server.db, ADMIN.password);
+    const after = await admin();
+    expect(after.password_hash).not.toBe(older);
+    expect(needsRehash(after.password_hash)).toBe(false);
+    expect(await verifyPassword(ADMIN.password, after.password_hash)).toBe(true);
+    expect(after.password_changed_at).toEqual(before.password_changed_at);
+    // At the deployment's cost already: a start leaves it as it is.
+    await applyAdminPassword(server.db, ADMIN.password);
+    expect((await admin()).password_hash).toBe(after.password_hash);
   });
 
   it('answers a password that is not in the wire encoding with a clear message', async () => {

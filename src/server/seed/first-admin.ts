@@ -5,6 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/schema.ts';
 import { hashPassword, verifyPassword } from '../auth/password-hash.ts';
+import { rehashIfOlder } from '../auth/superuser-rehash.ts';
 import { isUniqueViolation } from '../db/constraint-errors.ts';
 
 export const ADMIN_LOGIN = 'admin';
@@ -13,26 +14,30 @@ export function generatedPassword(): string {
   return randomBytes(12).toString('base64url');
 }
 
-/** Sets `admin`'s password to the given one when it differs (ATRIUM_ADMIN_PASSWORD at every start). */
+/** Sets `admin`'s password to the given one when it differs (ATRIUM_ADMIN_PASSWORD at every start); when it
+ *  matches, a hash made at another cost is made again at the deployment's. */
 export async function applyAdminPassword(db: Db, password: string): Promise<void> {
   const admin = await db
     .selectFrom('superusers')
     .select(['id', 'password_hash'])
     .where('loginno', '=', ADMIN_LOGIN)
     .executeTakeFirst();
-  if (admin && !(await verifyPassword(password, admin.password_hash))) {
-    await db
-      .updateTable('superusers')
-      .set({
-        password_hash: await hashPassword(password),
-        password_changed_at: new Date(),
-        failed_logins: 0,
-        locked_until: null,
-        updated_at: new Date(),
-      })
-      .where('id', '=', admin.id)
-      .execute();
+  if (!admin) return;
+  if (await verifyPassword(password, admin.password_hash)) {
+    await rehashIfOlder(db, admin.id, password, admin.password_hash);
+    return;
   }
+  await db
+    .updateTable('superusers')
+    .set({
+      password_hash: await hashPassword(password),
+      password_changed_at: new Date(),
+      failed_logins: 0,
+      locked_until: null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', admin.id)
+    .execute();
 }
 
 /** Creates `admin` when the database has no privileged user at all; answers the generated password

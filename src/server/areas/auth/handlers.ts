@@ -4,7 +4,8 @@ import { AppError } from '../../http/app-error.ts';
 import { CAPTCHA_COOKIE, CAPTCHA_LIFETIME_MS, consumeCaptcha, issueCaptcha } from '../../auth/captcha-store.ts';
 import { clearSessionCookies, setSessionCookies } from '../../auth/cookies.ts';
 import { selectCurrentUser, toCurrentUser } from '../../auth/current-user.ts';
-import { hashPassword, needsRehash, unusableHash, verifyPassword } from '../../auth/password-hash.ts';
+import { unusableHash, verifyPassword } from '../../auth/password-hash.ts';
+import { rehashIfOlder } from '../../auth/superuser-rehash.ts';
 import { createSession, deleteSession } from '../../auth/sessions.ts';
 import { clearFailedLogins, lockedMinutesLeft, recordFailedLogin } from '../../auth/login-lock.ts';
 import { LOCK_MINUTES, readPasswordPolicy } from '../../auth/password-policy.ts';
@@ -50,14 +51,7 @@ const login: CallHandler<'auth.login'> = async ({ services, body, request, reply
   const user = toCurrentUser(row);
   if (await onlyInactiveEnterprises(db, user.reach))
     throw new AppError('accountDisabled', undefined, 'error.enterpriseInactive');
-  // A hash made at another cost is made again now that the password is known; only if nobody changed it meanwhile.
-  if (needsRehash(row.password_hash))
-    await db
-      .updateTable('superusers')
-      .set({ password_hash: await hashPassword(password) })
-      .where('id', '=', row.id)
-      .where('password_hash', '=', row.password_hash)
-      .execute();
+  await rehashIfOlder(db, row.id, password, row.password_hash);
   // A new login replaces the browser's previous session instead of leaving it alive beside the new one.
   const previous = await request.atrium.session();
   if (previous) await deleteSession(db, previous.id);
