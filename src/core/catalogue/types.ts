@@ -267,6 +267,8 @@ export interface ColumnDef {
   /** A named cell renderer from the console registry (status, usernames, image, date…). */
   render?: string;
   width?: number;
+  /** Shown only when a row of the page has a value: a column most rows leave empty. */
+  optional?: boolean;
 }
 
 export interface SearchFieldDef {

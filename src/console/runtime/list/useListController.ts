@@ -23,6 +23,8 @@ export interface ResolvedColumn extends ColumnDef {
 
 const DEFAULT_PAGE_SIZES = [10, 20, 50, 100];
 
+const hasValue = (value: unknown) => value !== undefined && value !== null && value !== '';
+
 /** Builds `to?param=row[field]…` for a row click or a row-bound navigation. */
 export function rowLink(to: string, query: Record<string, string> | undefined, row: Row): string {
   const params = new URLSearchParams();
@@ -128,11 +130,13 @@ export function useListController(screen: ListScreenDef, urlPrefix = '') {
   const { entities } = useCatalogue();
   const columns = useMemo<ResolvedColumn[]>(() => {
     const props = (entities[screen.entity]?.schema.properties ?? {}) as Record<string, JsonSchema>;
-    return screen.columns.map((c) => {
-      const schema = props[c.field] ?? {};
-      return { ...c, schema, label: c.label ?? (typeof schema.title === 'string' ? schema.title : c.field) };
-    });
-  }, [screen.columns, screen.entity, entities]);
+    return screen.columns
+      .filter((c) => !c.optional || rows.some((row) => hasValue(row[c.field])))
+      .map((c) => {
+        const schema = props[c.field] ?? {};
+        return { ...c, schema, label: c.label ?? (typeof schema.title === 'string' ? schema.title : c.field) };
+      });
+  }, [screen.columns, screen.entity, entities, rows]);
 
   const context = ruleContext({ reply: data.reply ?? undefined });
   const allowed = (screen.actions ?? []).filter((a) => evaluateRule(a.visible, context) && mayRunAction(a));
