@@ -51,6 +51,8 @@ describe('task runtime', () => {
 
     await actAs(page, approver);
     await page.getByTestId('view-tab-todo').click();
+    await rows(page, 'Two days in December').waitFor();
+    await screenshot(page, 'task-runtime-my-tasks');
     await rows(page, 'Two days in December').locator('[data-testid^="row-open-"]').click();
     await expect.poll(() => facts.innerText()).toMatch(/Your task\s+Manager approval/);
     await expect(panel.locator('#runtime-form_reason').inputValue()).resolves.toBe('Family visit');
