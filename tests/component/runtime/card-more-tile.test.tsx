@@ -2,17 +2,11 @@
 // catalogue's own enterprise list over a stubbed server: an exact total says how many rows the tile
 // stands for; a total flagged `totalEstimated` says "about", rounded as the table's footer rounds it
 // (docs/adr/0173-estimated-totals-above-a-bound.md).
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../../src/core/generated/api-types.ts';
-import ListScreen from '../../../src/console/runtime/list/ListScreen.tsx';
-import { RegistryContext } from '../../../src/console/runtime/registry-context.ts';
 import type { ConsoleScreen } from '../../../src/console/runtime/screen-types.ts';
-import { storeCurrentUser } from '../../../src/console/session/current-user.ts';
 import { catalogue } from '../support/catalogue.ts';
-import { cellRenderers, plugins, screenKinds, widgets } from '../../../src/console/registry.ts';
+import { renderListScreen } from '../support/render-list-screen.tsx';
 
 const TOTAL = 23_456;
 const rows = Array.from({ length: 10 }, (_, k) => ({ id: `D${k}`, name: `Enterprise ${k}`, status: 1, users: [] }));
@@ -30,17 +24,9 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function draw() {
-  storeCurrentUser({ id: 'u', name: 'Admin', loginno: 'admin', calls: ['domains.list'] } as unknown as CurrentUser);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <RegistryContext.Provider value={{ screenKinds, plugins, cellRenderers, widgets }}>
-        <MemoryRouter initialEntries={['/']}>
-          <ListScreen screen={{ ...catalogue.screens['domain.list'], id: 'domain.list' } as ConsoleScreen} />
-        </MemoryRouter>
-      </RegistryContext.Provider>
-    </QueryClientProvider>,
-  );
+  return renderListScreen({ ...catalogue.screens['domain.list'], id: 'domain.list' } as ConsoleScreen, [
+    'domains.list',
+  ]);
 }
 
 describe('the card view\'s "more" tile', { timeout: 30_000 }, () => {

@@ -3,17 +3,11 @@
 // `totalEstimated` shows "about N" (two significant digits) and a button; the button asks the same page
 // again with `exactTotal`, and the exact reply shows its count without "about" or the button. A reply
 // not flagged shows the grid's own text.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../../src/core/generated/api-types.ts';
-import ListScreen from '../../../src/console/runtime/list/ListScreen.tsx';
-import { RegistryContext } from '../../../src/console/runtime/registry-context.ts';
 import type { ConsoleScreen } from '../../../src/console/runtime/screen-types.ts';
-import { storeCurrentUser } from '../../../src/console/session/current-user.ts';
 import { catalogue } from '../support/catalogue.ts';
-import { cellRenderers, plugins, screenKinds, widgets } from '../../../src/console/registry.ts';
+import { renderListScreen } from '../support/render-list-screen.tsx';
 
 const TOTAL = 142_857;
 const entries = Array.from({ length: 10 }, (_, k) => ({
@@ -45,24 +39,8 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function draw() {
-  storeCurrentUser({
-    id: 'u',
-    name: 'Admin',
-    loginno: 'admin',
-    calls: ['operationLog.list'],
-  } as unknown as CurrentUser);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <RegistryContext.Provider value={{ screenKinds, plugins, cellRenderers, widgets }}>
-        <MemoryRouter initialEntries={['/?domainid=D1']}>
-          <ListScreen
-            screen={{ ...catalogue.screens['domain.operationLog'], id: 'domain.operationLog' } as ConsoleScreen}
-          />
-        </MemoryRouter>
-      </RegistryContext.Provider>
-    </QueryClientProvider>,
-  );
+  const screen = { ...catalogue.screens['domain.operationLog'], id: 'domain.operationLog' } as ConsoleScreen;
+  return renderListScreen(screen, ['operationLog.list'], '/?domainid=D1');
 }
 
 describe('the footer of an estimated total', { timeout: 30_000 }, () => {

@@ -2,17 +2,11 @@
 // tasks") is drawn only when a row of the page has a value, alone in happy-dom over a stubbed server: the
 // catalogue's operation log with its target column made optional, answered once without targets and
 // once with one.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../../src/core/generated/api-types.ts';
-import ListScreen from '../../../src/console/runtime/list/ListScreen.tsx';
-import { RegistryContext } from '../../../src/console/runtime/registry-context.ts';
 import type { ConsoleScreen } from '../../../src/console/runtime/screen-types.ts';
-import { storeCurrentUser } from '../../../src/console/session/current-user.ts';
 import { catalogue } from '../support/catalogue.ts';
-import { cellRenderers, plugins, screenKinds, widgets } from '../../../src/console/registry.ts';
+import { renderListScreen } from '../support/render-list-screen.tsx';
 
 const entry = (k: number, targetName?: string) => ({
   id: String(100 - k),
@@ -46,22 +40,7 @@ const withOptionalTarget = {
 } as ConsoleScreen;
 
 function draw() {
-  storeCurrentUser({
-    id: 'u',
-    name: 'Admin',
-    loginno: 'admin',
-    calls: ['operationLog.list'],
-  } as unknown as CurrentUser);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <RegistryContext.Provider value={{ screenKinds, plugins, cellRenderers, widgets }}>
-        <MemoryRouter initialEntries={['/?domainid=D1']}>
-          <ListScreen screen={withOptionalTarget} />
-        </MemoryRouter>
-      </RegistryContext.Provider>
-    </QueryClientProvider>,
-  );
+  return renderListScreen(withOptionalTarget, ['operationLog.list'], '/?domainid=D1');
 }
 
 const headers = () => [...document.querySelectorAll('.MuiDataGrid-columnHeaderTitle')].map((h) => h.textContent);
