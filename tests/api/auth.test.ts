@@ -12,6 +12,10 @@ import { replyProblems } from './helpers/reply-schemas.ts';
 
 const targets = await databaseTargets();
 
+/** A hash of `password` at another cost than new hashes get, as a deployment with an older setting made it. */
+const olderHash = (password: string) =>
+  hashPassword(password, { N: 2 ** hashCost() === 2048 ? 1024 : 2048, r: 8, p: 1 });
+
 describe.each(targets)('auth on $name', (target) => {
   let server: TestServer;
   beforeAll(async () => {
@@ -124,7 +128,7 @@ describe.each(targets)('auth on $name', (target) => {
   });
 
   it("brings a hash made at another cost to the deployment's at a right sign-in, and only then", async () => {
-    const older = await hashPassword('Older@2026', { N: 2 ** hashCost() === 2048 ? 1024 : 2048, r: 8, p: 1 });
+    const older = await olderHash('Older@2026');
     const id = randomUUID();
     await server.db
       .insertInto('superusers')
@@ -154,7 +158,7 @@ describe.each(targets)('auth on $name', (target) => {
         .select(['password_hash', 'password_changed_at'])
         .where('loginno', '=', ADMIN.username)
         .executeTakeFirstOrThrow();
-    const older = await hashPassword(ADMIN.password, { N: 2 ** hashCost() === 2048 ? 1024 : 2048, r: 8, p: 1 });
+    const older = await olderHash(ADMIN.password);
     await server.db
       .updateTable('superusers')
       .set({ password_hash: older })
