@@ -61,6 +61,38 @@ export function isIn(value: unknown, list: unknown): boolean | null {
   return feelCompare(value, '==', list);
 }
 
+/** How many ends each kind of unary test reads: a comparison and a value one, a range two. */
+const TEST_ENDS: Readonly<Record<string, number>> = { '<': 1, '<=': 1, '>': 1, '>=': 1, '=': 1 };
+const testEnds = (kind: string) => TEST_ENDS[kind] ?? (BOUNDS.test(kind) ? 2 : undefined);
+
+/** Whether `kinds` (space-separated) are unary tests reading `ends` ends in all. */
+const testsFit = (kinds: unknown, ends: number) => {
+  if (typeof kinds !== 'string') return false;
+  const counts = kinds.split(' ').map(testEnds);
+  return counts.every((n) => n !== undefined) && counts.reduce((a: number, n) => a + n!, 0) === ends;
+};
+
+/** FEEL's `value in (t1, t2, …)` over positive unary tests, `value in t1 or value in t2 or …`
+ *  (docs/adr/0262-feel-unary-tests.md): `kinds` says each test's kind (`<`, `<=`, `>`, `>=`, a range's
+ *  bounds, `=` for a value or list), `ends` what they read in order. Tests not as the reader writes them
+ *  are null. */
+export function unaryTests(value: unknown, kinds: unknown, ...ends: unknown[]): boolean | null {
+  if (!testsFit(kinds, ends.length)) return null;
+  let result: boolean | null = false;
+  let at = 0;
+  for (const kind of String(kinds).split(' ')) {
+    const test =
+      kind === '='
+        ? isIn(value, ends[at])
+        : BOUNDS.test(kind)
+          ? inRange(value, ends[at], ends[at + 1], kind)
+          : feelCompare(value, kind, ends[at]);
+    at += testEnds(kind)!;
+    result = or(result, test);
+  }
+  return result;
+}
+
 /** FEEL's `list[n]`: 1-based, negative from the end; anything else (0, out of range, no list) is null. */
 export function listAt(list: unknown, n: unknown): unknown {
   if (!Array.isArray(list) || typeof n !== 'number' || !Number.isInteger(n) || n === 0) return null;
@@ -143,6 +175,8 @@ function wellFormed(node: unknown, depth: number): node is Tree {
       return rest.length === 3 && COMPARISON.has(rest[0] as string) && trees(1);
     case 'math':
       return rest.length === 3 && ARITHMETIC.has(rest[0] as string) && trees(1);
+    case 'tests':
+      return rest.length >= 3 && testsFit(rest[1], rest.length - 2) && wellFormed(rest[0], depth + 1) && trees(2);
     case 'range':
       return (
         rest.length === 4 && BOUNDS.test(String(rest[3])) && rest.slice(0, 3).every((n) => wellFormed(n, depth + 1))
@@ -220,6 +254,8 @@ export function valueOf(
       return feelArithmetic(a as string, v(b), v(c));
     case 'range':
       return inRange(v(a), v(b), v(c), d);
+    case 'tests':
+      return unaryTests(v(a), b, ...node.slice(3).map(v));
     case 'interval':
       return feelRangeOf(v(a), v(b), c);
     case 'context':

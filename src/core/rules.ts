@@ -18,6 +18,7 @@ import {
   listAt,
   listFunctions,
   ownPath,
+  unaryTests,
 } from './list-predicates.ts';
 
 export interface RuleContext {
@@ -60,6 +61,7 @@ export const ruleFunctions: Record<string, (...args: never[]) => unknown> = {
   listAt,
   inRange,
   isIn,
+  unaryTests,
   listOf: (...items: unknown[]) => items,
   // FEEL's temporal values, built-in functions and the comparison and arithmetic that take them, and
   // JUEL's indexes (docs/adr/0217-feel-temporal-and-built-in-functions.md).

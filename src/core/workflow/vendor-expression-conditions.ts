@@ -66,6 +66,8 @@ function predicate(node: Node, over: Over, depth = 0): unknown[] {
       return ['range', p(node.value), p(node.low), p(node.high), node.bounds];
     case 'in':
       return ['in', p(node.value), p(node.list)];
+    case 'tests':
+      return ['tests', p(node.value), node.kinds.join(' '), ...node.ends.map(p)];
     case 'bin':
       if (BOOLEAN_OPS[node.sym]) return [BOOLEAN_OPS[node.sym], p(node.left), p(node.right)];
       return [COMPARISONS.includes(node.sym) ? 'cmp' : 'math', node.sym, p(node.left), p(node.right)];

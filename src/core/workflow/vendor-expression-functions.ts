@@ -40,6 +40,8 @@ function mapChildren(node: Node, each: (child: Node, binds?: readonly string[]) 
       return { ...node, low: m(node.low), high: m(node.high) };
     case 'in':
       return { ...node, value: m(node.value), list: m(node.list) };
+    case 'tests':
+      return { ...node, value: m(node.value), ends: node.ends.map(m) };
     case 'where':
       return { ...node, list: m(node.list), test: each(node.test, [node.element]) };
     case 'fn':

@@ -25,6 +25,10 @@ export type Node =
   | { op: 'interval'; low: Node; high: Node; bounds: string }
   /** `value in list` (membership), `value in (a, b)`. */
   | { op: 'in'; value: Node; list: Node }
+  /** FEEL's positive unary tests after `in`, `value in (> 5, [1..3], 8)` (docs/adr/0262-feel-unary-tests.md):
+   *  each test's kind (`<`, `<=`, `>`, `>=`; a range's bounds `[]`, `(]`, `[)`, `()`; `=` for a value, a list
+   *  being membership) and the ends they read, in order (a range two, any other one). */
+  | { op: 'tests'; value: Node; kinds: string[]; ends: Node[] }
   /** A filter `list[condition of item]`, `some|every name in list satisfies condition of name`,
    *  `for name in list return value of name`. `implicit` for a filter: there a context element's entries
    *  are in scope by name (docs/adr/0253-feel-filter-implicit-entries.md). */
@@ -75,6 +79,8 @@ export function uses(node: Node, name: string): boolean {
       return any(node.low, node.high);
     case 'in':
       return any(node.value, node.list);
+    case 'tests':
+      return any(node.value, ...node.ends);
     case 'where':
       return any(node.list) || (node.element !== name && any(node.test));
     case 'fn':
@@ -105,6 +111,6 @@ const BOOLEAN_CALLS = new Set([
 export const isCondition = (n: Node): boolean =>
   (n.op === 'bin' && [...COMPARISONS, '&&', '||'].includes(n.sym)) ||
   (n.op === 'call' && BOOLEAN_CALLS.has(n.fn)) ||
-  ['not', 'empty', 'range', 'in'].includes(n.op) ||
+  ['not', 'empty', 'range', 'in', 'tests'].includes(n.op) ||
   (n.op === 'where' && (n.fn === 'listAny' || n.fn === 'listAll')) ||
   (n.op === 'lit' && (n.value === 'true' || n.value === 'false'));

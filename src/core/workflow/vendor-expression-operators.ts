@@ -54,21 +54,60 @@ const range = (r: Reader, value: Node, open: string, low: Node): Node => ({
   ...rangeEnd(r, open),
 });
 
+const ORDERS = ['<', '<=', '>', '>='];
+
+/** One positive unary test: `< end` (and `<=`, `>`, `>=`), a range, or a value. */
+function unaryTest(r: Reader): Node | { order: string; end: Node } {
+  const order = r.opOf(r.peek());
+  if (order && ORDERS.includes(order)) return (r.at++, { order, end: sum(r) });
+  return r.deeper(() => or(r));
+}
+
+/** `value in (t1, t2, …)` from its first test on (`(` taken): plain values keep the list they make (a
+ *  list's membership, else equality, isIn); with a comparison or a range among them, FEEL's disjunction of
+ *  tests (docs/adr/0262-feel-unary-tests.md). */
+function unaryTests(r: Reader, value: Node, first: Node | { order: string; end: Node }): Node {
+  const tests = [first];
+  while (r.peek()?.text === ',') tests.push((r.at++, unaryTest(r)));
+  r.expect(')');
+  if (tests.every((t) => 'op' in t && t.op !== 'interval'))
+    return { op: 'in', value, list: tests.length === 1 ? (first as Node) : { op: 'list', items: tests as Node[] } };
+  const kinds: string[] = [];
+  const ends: Node[] = [];
+  for (const t of tests) {
+    if (!('op' in t)) {
+      kinds.push(t.order);
+      ends.push(t.end);
+    } else if (t.op === 'interval') {
+      kinds.push(t.bounds);
+      ends.push(t.low, t.high);
+    } else {
+      kinds.push('=');
+      ends.push(t);
+    }
+  }
+  return { op: 'tests', value, kinds, ends };
+}
+
 /** What follows FEEL's `in`: a range `[a..b]` (either bound open with `(`/`)` or `]`/`[`), a list
- *  `[a, b]`, tests `(a, b)`, or a value (a list variable: membership; anything else: equality). */
+ *  `[a, b]`, tests `(a, > b, [c..d])`, a comparison `> a`, or a value (a list variable: membership;
+ *  anything else: equality). */
 const membership = (r: Reader, value: Node): Node =>
   r.deeper(() => {
     const open = r.peek()?.text;
-    if (open !== '[' && open !== '(' && open !== ']') return { op: 'in', value, list: sum(r) };
+    if (open !== '[' && open !== '(' && open !== ']') {
+      const test = unaryTest(r);
+      if ('op' in test) return { op: 'in', value, list: test };
+      return { op: 'bin', sym: test.order, left: value, right: test.end };
+    }
     r.at++;
     if (open === '[' && r.peek()?.text === ']') return (r.at++, { op: 'in', value, list: { op: 'list', items: [] } });
-    const first = r.deeper(() => or(r));
-    if (r.peek()?.text === '..') return range(r, value, open, first);
+    const first = open === '(' ? unaryTest(r) : r.deeper(() => or(r));
+    if ('op' in first && r.peek()?.text === '..') return range(r, value, open, first);
     if (open === ']') throw new ExpressionError(`".." expected in a range: ${r.body}`);
-    const close = open === '[' ? ']' : ')';
-    const rest = r.peek()?.text === ',' ? (r.at++, r.items(close)) : (r.expect(close), []);
-    if (open === '(' && rest.length === 0) return { op: 'in', value, list: first };
-    return { op: 'in', value, list: { op: 'list', items: [first, ...rest] } };
+    if (open === '(') return unaryTests(r, value, first);
+    const rest = r.peek()?.text === ',' ? (r.at++, r.items(']')) : (r.expect(']'), []);
+    return { op: 'in', value, list: { op: 'list', items: [first as Node, ...rest] } };
   });
 
 function relation(r: Reader): Node {

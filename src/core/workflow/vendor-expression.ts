@@ -117,6 +117,8 @@ function rule(node: Node): string {
       return `inRange(${rule(node.value)}, ${rule(node.low)}, ${rule(node.high)}, "${node.bounds}")`;
     case 'in':
       return `isIn(${rule(node.value)}, ${rule(node.list)})`;
+    case 'tests':
+      return `unaryTests(${[rule(node.value), `"${node.kinds.join(' ')}"`, ...node.ends.map(rule)].join(', ')})`;
     case 'where': {
       const element: Bound = { name: node.element, tree: ['item'], entries: node.implicit === true };
       const { tree, args } = conditionTree(node.test, [element], false, rule);

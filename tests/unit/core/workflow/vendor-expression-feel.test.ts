@@ -110,7 +110,7 @@ describe('FEEL conditionals, paths and ranges', () => {
     expect(holds('=order.amount between 10000 and 20000 and order.dept in ["sales", "hr"]', { order })).toBe(true);
     expect(holds('=not(x in [1..5])', { x: 7 })).toBe(true);
     expect(holds('=not(x in [1..5])', {})).toBe(false); // null, as FEEL: neither in nor out
-    refused('=x in [1..', '=x in ]1, 2[', '=x between 1', '=x in <5');
+    refused('=x in [1..', '=x in ]1, 2[', '=x between 1');
     refused('=x in ["a\nb"]'); // a text the rule language cannot hold is refused at reading, not at run time
   });
 
