@@ -6,7 +6,7 @@
 // line.category in [...]`), an order with nothing live is rejected (`order.lines[1] = null or
 // count(order.lines[quantity >= 1 and not(cancelled = true)]) = 0`, the lines' entries read by name,
 // docs/adr/0253-feel-filter-implicit-entries.md), the rest goes to the group `=if order.amount > 10000 then "board" else "manager"`, whose decision is read by a nested `if`
-// (changes are accepted only up to 10000, `between 0 and 10000`).
+// (changes are accepted only up to 10000, a unary test, `order.amount in <= 10000`, docs/adr/0262-feel-unary-tests.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
