@@ -1,21 +1,16 @@
 #!/usr/bin/env -S npx tsx
 // The `atrium` command line: check | openapi | types | db-types | diff-api | security-doc | verify-log (see docs/catalogue.md).
-import { checkCommand } from './commands/check.ts';
-import { openapiCommand } from './commands/openapi.ts';
-import { typesCommand } from './commands/types.ts';
-import { dbTypesCommand } from './commands/db-types.ts';
-import { diffApiCommand } from './commands/diff-api.ts';
-import { verifyLogCommand } from './commands/verify-log.ts';
-import { securityDocCommand } from './commands/security-doc.ts';
-
-const commands: Record<string, (args: string[]) => Promise<number>> = {
-  check: checkCommand,
-  openapi: openapiCommand,
-  types: typesCommand,
-  'db-types': dbTypesCommand,
-  'diff-api': diffApiCommand,
-  'verify-log': verifyLogCommand,
-  'security-doc': securityDocCommand,
+// Each command is imported when it is run, so one command does not load the others' modules (a
+// `verify-log` run needs no catalogue compiler).
+type Command = (args: string[]) => Promise<number>;
+const commands: Record<string, () => Promise<Command>> = {
+  check: async () => (await import('./commands/check.ts')).checkCommand,
+  openapi: async () => (await import('./commands/openapi.ts')).openapiCommand,
+  types: async () => (await import('./commands/types.ts')).typesCommand,
+  'db-types': async () => (await import('./commands/db-types.ts')).dbTypesCommand,
+  'diff-api': async () => (await import('./commands/diff-api.ts')).diffApiCommand,
+  'verify-log': async () => (await import('./commands/verify-log.ts')).verifyLogCommand,
+  'security-doc': async () => (await import('./commands/security-doc.ts')).securityDocCommand,
 };
 
 const USAGE = `usage: atrium <command>
@@ -29,13 +24,13 @@ const USAGE = `usage: atrium <command>
            [--since N:HASH] with --domain, also that the head an earlier verify gave is still in the chain`;
 
 const [name, ...args] = process.argv.slice(2);
-const command = name ? commands[name] : undefined;
+const command = name && Object.hasOwn(commands, name) ? commands[name] : undefined;
 if (!command) {
   console.error(USAGE);
   process.exit(name === undefined || name === '--help' ? 0 : 2);
 }
 try {
-  process.exitCode = await command(args);
+  process.exitCode = await (await command())(args);
 } catch (e) {
   console.error(`atrium ${name}: ${(e as Error).message}`);
   process.exitCode = 2;
