@@ -1,5 +1,7 @@
 #!/usr/bin/env -S npx tsx
 // The `atrium` command line: check | openapi | types | db-types | diff-api | security-doc | verify-log (see docs/catalogue.md).
+export {}; // an ES module: its top level awaits
+
 // Each command is imported when it is run, so one command does not load the others' modules (a
 // `verify-log` run needs no catalogue compiler).
 type Command = (args: string[]) => Promise<number>;

@@ -28,6 +28,17 @@ export function ownPath(value: unknown, keys: readonly string[]): unknown {
   return cur;
 }
 
+/** FEEL's path `a.b.c` (docs/adr/0263-feel-contexts-over-a-lists-element.md): own properties as ownPath; at a
+ *  list, the list of each element's path (`orders.amount`, a missing one null), as FEEL reads a path on a list. */
+export function feelPath(value: unknown, keys: readonly string[]): unknown {
+  let cur = value;
+  for (let i = 0; i < keys.length; i++) {
+    if (Array.isArray(cur)) return cur.map((e) => feelPath(e, keys.slice(i)) ?? null);
+    cur = ownPath(cur, [keys[i]]);
+  }
+  return cur;
+}
+
 /** FEEL's comparison: equal only when of one type (null equal to null), ordered only when both are
  *  numbers, both strings or temporal values of one kind; null (unknown) when they cannot be ordered. */
 export function feelCompare(a: unknown, sym: string, b: unknown): boolean | null {
@@ -229,7 +240,7 @@ export function valueOf(
       return isContext(of) && Object.hasOwn(of, a as string) ? (of[a as string] ?? null) : v(c);
     }
     case 'path':
-      return ownPath(v(a), node.slice(2) as string[]) ?? null;
+      return feelPath(v(a), node.slice(2) as string[]) ?? null;
     case 'not':
       return not(v(a));
     case 'neg':

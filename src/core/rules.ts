@@ -13,6 +13,7 @@ import {
   feelArithmetic,
   feelCompare,
   inRange,
+  feelPath,
   juelAt,
   isIn,
   listAt,
@@ -76,6 +77,7 @@ export const ruleFunctions: Record<string, (...args: never[]) => unknown> = {
   feelToday,
   ...feelBuiltins,
   juelAt,
+  feelPath: (value: unknown, ...keys: string[]) => feelPath(value, keys),
   // FEEL's `sort(list, precedes)` and context literals (docs/adr/0239-feel-zoned-times-and-functions.md);
   // precedes may call the built-ins TREE_CALLS names (docs/adr/0244-feel-calls-in-functions-context-functions.md).
   listSort: sortCalling(treeCall),

@@ -120,8 +120,8 @@ describe.each(targets)('Camunda 8 message correlation keys, on $name', (target) 
     );
     expect(keys).toEqual([
       [PAYMENT, "'paymentRef'"],
-      ['Event_1x0c6gh', "'order.number'"],
-      ['Event_0g2t9vn', "'order.id'"],
+      ['Event_1x0c6gh', 'feelPath(\'order\', "number")'],
+      ['Event_0g2t9vn', 'feelPath(\'order\', "id")'],
     ]);
   });
 

@@ -81,8 +81,9 @@ function predicate(node: Node, over: Over, depth = 0): unknown[] {
     case 'interval':
       throw misplacedRange();
     case 'context':
-      // sort's precedes builds contexts over its parameters (docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md).
-      if (!over.sort || over.bound.length !== 2 || node.entries.some(([, v]) => v.op === 'fn')) throw refused(over);
+      // A context literal over the elements bound (`for l in lines return {sku: l.sku}`, in sort's precedes
+      // too), docs/adr/0263-feel-contexts-over-a-lists-element.md; a function kept in one is not a value.
+      if (node.entries.some(([, v]) => v.op === 'fn')) throw refused(over);
       return ['context', ...node.entries.flatMap(([k, v]) => [k, p(v)])];
     case 'where':
       return nestedWhere(node, over, depth);

@@ -10,8 +10,9 @@ export type Node =
   | { op: 'bin'; sym: string; left: Node; right: Node }
   /** A FEEL function (feel-functions.ts) as the rule function `fn`; `temporal` when it gives a temporal value. */
   | { op: 'call'; fn: string; args: Node[]; temporal?: true }
-  /** `a.b.c`: own properties, missing ones null. */
-  | { op: 'path'; of: Node; keys: string[] }
+  /** `a.b.c`: own properties, missing ones null; FEEL's (`feel`) over a list reads each element's
+   *  (docs/adr/0263-feel-contexts-over-a-lists-element.md). */
+  | { op: 'path'; of: Node; keys: string[]; feel?: true }
   /** FEEL's `list[n]`, 1-based, negative from the end. */
   | { op: 'index'; of: Node; at: Node }
   /** JUEL's `list[0]` (0-based) and `map['key']`. */

@@ -37,7 +37,10 @@ export function postfix(r: Reader, first: Node): Node {
       node = contextEntry(node, key);
       continue;
     }
-    node = node.op === 'path' ? { ...node, keys: [...node.keys, key] } : { op: 'path', of: node, keys: [key] };
+    node =
+      node.op === 'path'
+        ? { ...node, keys: [...node.keys, key] }
+        : { op: 'path', of: node, keys: [key], ...(r.feel ? { feel: true as const } : {}) };
     if (r.peek()?.text === '(') throw new ExpressionError(`methods are not read here: ${key}(…)`);
   }
   return node;

@@ -99,6 +99,8 @@ function rule(node: Node): string {
         throw new ExpressionError('a context holding a function is read here only through its other entries');
       return `contextOf(${node.entries.flatMap(([k, v]) => [ruleString(k), rule(v)]).join(', ')})`;
     case 'path':
+      // FEEL's path projects over lists (`orders.amount`), so it is a call, the keys as texts.
+      if (node.feel) return `feelPath(${[rule(node.of), ...node.keys.map(ruleString)].join(', ')})`;
       // A variable's path is one dotted name (read by rules.ts's own-property reader); another value's
       // path is read with filtrex's `of`, through the same reader.
       return node.of.op === 'var'

@@ -47,7 +47,7 @@ describe('input/output mappings', () => {
     expect(problems).toEqual([]);
     expect(io).toEqual({
       inputs: [
-        { target: 'amount', value: { rule: "'order.amount'" } },
+        { target: 'amount', value: { rule: 'feelPath(\'order\', "amount")' } },
         { target: 'currency', value: { literal: 'EUR' } },
       ],
       outputs: [{ target: 'rate', value: { rule: "'rate'" } }],

@@ -25,7 +25,7 @@ async function eventsOf(xml: string) {
 describe('message correlation keys', () => {
   it('reads the key of the message a catch event waits for, and none of a message start event', async () => {
     expect(await eventsOf(c8('=order.id'))).toEqual({
-      w: { type: 'message', message: 'paid', correlationKey: "'order.id'" },
+      w: { type: 'message', message: 'paid', correlationKey: 'feelPath(\'order\', "id")' },
     });
     const started = c8(
       '=order.id',
@@ -33,7 +33,7 @@ describe('message correlation keys', () => {
     );
     expect(await eventsOf(started)).toEqual({
       s: { type: 'message', message: 'paid' },
-      w: { type: 'message', message: 'paid', correlationKey: "'order.id'" },
+      w: { type: 'message', message: 'paid', correlationKey: 'feelPath(\'order\', "id")' },
     });
   });
 
