@@ -2,11 +2,12 @@
 // (docs/adr/0244-feel-calls-in-functions-context-functions.md), through the runtime REST on both databases.
 // The corpus file c8-offer-award asks the buyer of the region of the offer due first
 // (`sort(offers, function(a, b) date(a.due) < date(b.due))` as an input, `get value(buyers, ranked[1].region)`
-// as the assignee); its outputs keep that offer, the ranking (`ranked.supplier`, a path over a list) and a
-// shortlist of contexts (`for o in ranked return {…}`, docs/adr/0263-feel-contexts-over-a-lists-element.md), the quote's offset (`….time offset`) and the
-// verdict (`get value(award, "accepted")`) and whether it is due in January (the range function `during`,
-// docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md); the gateway sends an offer quoted west of UTC to the import desk
-// (`get value(buyers, ["desks", "import"])`), awards the others at once and re-tenders a refused one.
+// as the assignee); its outputs keep that offer, the ranking (`ranked.supplier`, a path over a list), a
+// shortlist of contexts (`for o in ranked return {…}`, docs/adr/0263-feel-contexts-over-a-lists-element.md),
+// the quote's offset (`….time offset`), the verdict (`get value(award, "accepted")`) and whether it is due in
+// January (the range function `during`, docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md); the
+// gateway sends an offer quoted west of UTC to the import desk (`get value(buyers, ["desks", "import"])`),
+// awards the others at once and re-tenders a refused one.
 import { describe, expect, it } from 'vitest';
 import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
