@@ -121,8 +121,6 @@ const intervalTree = (node: Extract<Node, { op: 'interval' }>, p: (n: Node) => u
  *  tree the next `param`, walked by the tree's walker within the step bound
  *  (docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md, docs/adr/0257-feel-nested-filters.md). */
 function nestedWhere(node: Extract<Node, { op: 'where' }>, over: Over, depth: number) {
-  if (over.sort && over.bound.slice(0, 2).some((b) => b.name === node.element))
-    throw new ExpressionError(`${node.element} names sort’s parameter and a list’s element here; rename one`);
   if (over.bound.length >= MAX_BOUND)
     throw new ExpressionError(`lists are read inside each other at most ${MAX_BOUND} deep here`);
   const element: Bound = { name: node.element, tree: ['param', over.bound.length], entries: node.implicit === true };
