@@ -3,13 +3,12 @@
 // code is called. Bounded so that a tenant's expression cannot hold the event loop: at most
 // MAX_SORT_LENGTH elements and MAX_SORT_STEPS nodes of the tree walked in one call; past either the call
 // throws, and the expression fails as any failing rule does (a condition not taken, no value).
+import { FeelBoundError, sortedBy } from './feel-sort-order.ts';
 import type { TreeCall } from './feel-tree-calls.ts';
 import { nodes, treeOf, valueOf, type ElementWalk, type Tree } from './list-predicates.ts';
 
-export const MAX_SORT_LENGTH = 2000;
+export { FeelBoundError, MAX_SORT_LENGTH } from './feel-sort-order.ts';
 export const MAX_SORT_STEPS = 500_000;
-
-export class FeelBoundError extends RangeError {}
 
 /** How much a call's arguments cost in steps: a list its elements, a context its entries, else nothing. */
 const sizeOf = (values: unknown[]): number =>
@@ -33,7 +32,7 @@ function stepBudget(what: string, call: TreeCall | undefined) {
 /** Whether a tree calls a built-in or reads a list anywhere (a `call` or `where` node; a path's or a
  *  name's key is never a node's head). */
 const charged = (tree: unknown): boolean =>
-  Array.isArray(tree) && (tree[0] === 'call' || tree[0] === 'where' || tree.some(charged));
+  Array.isArray(tree) && (tree[0] === 'call' || tree[0] === 'where' || tree[0] === 'sort' || tree.some(charged));
 
 /** How FEEL's filters, `some`/`every` and `for` walk a tree that calls built-ins over the element
  *  (docs/adr/0250-feel-calls-over-a-lists-element.md) or reads a list inside (docs/adr/0257-feel-nested-filters.md):
@@ -49,28 +48,16 @@ export function callingWalk(call: TreeCall): ElementWalk {
   };
 }
 
-/** The list ordered so that `precedes(x, y)` holds of each element and one after it, stably, as Camunda's
- *  FEEL sorts (Scala's `sortWith`: x first when precedes(x, y), y first when precedes(y, x)). Null for no
- *  list, a tree the walker does not know, or a comparison that gives no boolean (FEEL's error is null).
- *  The tree's calls of built-ins go through `call` (docs/adr/0244-feel-calls-in-functions-context-functions.md),
+/** `sort(list, precedes)` as the rule function (sortedBy orders): null for no list, a tree the walker does
+ *  not know, or a comparison that gives no boolean (FEEL's error is null). The tree's calls of built-ins go through `call` (docs/adr/0244-feel-calls-in-functions-context-functions.md),
  *  each charged its arguments' size on top of its node. */
 export function sortCalling(call: TreeCall | undefined) {
   return (list: unknown, text: unknown, ...args: unknown[]): unknown[] | null => {
     const tree = treeOf(text);
     if (!Array.isArray(list) || tree === null) return null;
-    if (list.length > MAX_SORT_LENGTH)
-      throw new FeelBoundError(`sort takes at most ${MAX_SORT_LENGTH} elements, not ${list.length}`);
     const cost = nodes(tree);
     const { charge, charged } = stepBudget('sort', call);
-    let failed = false;
-    const precedes = (x: unknown, y: unknown): boolean => {
-      charge(cost);
-      const answer = valueOf(tree, [x, y], args, charged, call && charge);
-      if (typeof answer !== 'boolean') failed = true;
-      return answer === true;
-    };
-    const sorted = [...list].sort((x, y) => (failed ? 0 : precedes(x, y) ? -1 : precedes(y, x) ? 1 : 0));
-    return failed ? null : sorted;
+    return sortedBy(list, (x, y) => (charge(cost), valueOf(tree, [x, y], args, charged, call && charge)));
   };
 }
 

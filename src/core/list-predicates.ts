@@ -10,6 +10,7 @@ import { contextOf, isContext } from './feel-context-value.ts';
 import { feelRangeOf } from './feel-range-value.ts';
 import { isTemporal } from './feel-temporal.ts';
 import { temporalArithmetic, temporalCompare } from './feel-temporal-ops.ts';
+import { sortedBy } from './feel-sort-order.ts';
 import type { TreeCall } from './feel-tree-calls.ts';
 
 /** Deepest and longest condition tree walked; a deeper or longer one is not walked at all. */
@@ -204,6 +205,10 @@ function wellFormed(node: unknown, depth: number): node is Tree {
       );
     case 'where':
       return rest.length === 3 && Object.hasOwn(OVER_ELEMENTS, String(rest[0])) && trees(1);
+    // sort inside a condition: its list and its precedes over the next two places
+    // (docs/adr/0265-feel-sort-inside-a-lists-condition.md).
+    case 'sort':
+      return rest.length === 2 && trees(0);
     default:
       return false;
   }
@@ -271,6 +276,12 @@ export function valueOf(
       return feelRangeOf(v(a), v(b), c);
     case 'context':
       return contextOf(...node.slice(1).map((n, i) => (i % 2 === 0 ? n : v(n))));
+    case 'sort': {
+      const list = v(a);
+      if (!charge || bound.length + 2 > MAX_BOUND || !Array.isArray(list)) return null;
+      const cost = nodes(b);
+      return sortedBy(list, (x, y) => (charge(cost), valueOf(b as Tree, [...bound, x, y], args, call, charge)));
+    }
     case 'where': {
       if (!charge || bound.length >= MAX_BOUND) return null;
       const cost = nodes(c);

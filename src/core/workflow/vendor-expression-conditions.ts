@@ -72,6 +72,7 @@ function predicate(node: Node, over: Over, depth = 0): unknown[] {
       if (BOOLEAN_OPS[node.sym]) return [BOOLEAN_OPS[node.sym], p(node.left), p(node.right)];
       return [COMPARISONS.includes(node.sym) ? 'cmp' : 'math', node.sym, p(node.left), p(node.right)];
     case 'call': {
+      if (node.fn === 'listSort') return sortTree(node.args, over, depth);
       // A list's condition and sort's precedes call the built-ins listed (docs/adr/0250-feel-calls-over-a-lists-element.md),
       // a range function its range literals (docs/adr/0252-feel-range-functions-uuid-and-sort-bodies.md).
       const fn = treeCall(node.fn, over.sort);
@@ -115,6 +116,29 @@ const intervalTree = (node: Extract<Node, { op: 'interval' }>, p: (n: Node) => u
   p(node.high),
   node.bounds,
 ];
+
+/** sort's precedes, `function(x, y) …`, its parameters bound from the place `from` on. */
+export function precedesParams(precedes: Node | undefined, from: number): Bound[] {
+  if (precedes?.op !== 'fn' || precedes.params.length !== 2)
+    throw new ExpressionError(
+      'sort’s precedes is a function of two elements written in the call: function(x, y) x < y',
+    );
+  return precedes.params.map((name, i) => ({ name, tree: ['param', from + i], entries: false }));
+}
+
+/** `sort(list, precedes)` inside a condition (docs/adr/0265-feel-sort-inside-a-lists-condition.md): its
+ *  list over the elements bound, its precedes over them and its two parameters, bound after them. */
+function sortTree([list, precedes]: Node[], over: Over, depth: number) {
+  if (over.bound.length + 2 > MAX_BOUND)
+    throw new ExpressionError(`lists are read inside each other at most ${MAX_BOUND} deep here`);
+  const params = precedesParams(precedes, over.bound.length);
+  const body = (precedes as Extract<Node, { op: 'fn' }>).body;
+  return [
+    'sort',
+    predicate(list, over, depth + 1),
+    predicate(body, { ...over, sort: true, bound: [...over.bound, ...params] }, depth + 1),
+  ];
+}
 
 /** A filter, `some`/`every` or `for` inside a condition (`orders[count(lines[quantity > 0]) > 0]`,
  *  `count(a.items[item > 10])` in sort's precedes): its element is bound after the others, its place in the

@@ -10,7 +10,13 @@
 // indexes and `c ? a : b` (docs/adr/0217-feel-temporal-and-built-in-functions.md). Any other call, a
 // method and what no record lists are refused.
 import { COMPARISONS, ExpressionError, parse, type Dialect, type Node } from './vendor-expression-parser.ts';
-import { BOOLEAN_OPS, conditionTree, misplacedRange, type Bound } from './vendor-expression-conditions.ts';
+import {
+  BOOLEAN_OPS,
+  conditionTree,
+  misplacedRange,
+  precedesParams,
+  type Bound,
+} from './vendor-expression-conditions.ts';
 import { RANGE_FUNCTIONS } from '../feel-range-names.ts';
 import { compileRule } from '../rules.ts';
 
@@ -36,12 +42,8 @@ const ruleString = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/
 /** FEEL's `sort(list, precedes)`: the function written out as the tree listSort walks over two elements
  *  (docs/adr/0239-feel-zoned-times-and-functions.md). */
 function sortRule([list, precedes]: Node[]): string {
-  if (precedes.op !== 'fn' || precedes.params.length !== 2)
-    throw new ExpressionError(
-      'sort’s precedes is a function of two elements written in the call: function(x, y) x < y',
-    );
-  const params = precedes.params.map((name, i): Bound => ({ name, tree: ['param', i], entries: false }));
-  const { tree, args } = conditionTree(precedes.body, params, true, rule);
+  const params = precedesParams(precedes, 0);
+  const { tree, args } = conditionTree((precedes as Extract<Node, { op: 'fn' }>).body, params, true, rule);
   return `listSort(${[rule(list), ruleString(tree), ...args].join(', ')})`;
 }
 

@@ -113,9 +113,6 @@ describe('a filter inside a list’s condition', () => {
   });
 
   it('keeps refusing what the walker does not read, naming it', () => {
-    expect(refusal('=orders[count(sort(lines, function(a, b) a.quantity < b.quantity)) > 0]')).toMatch(
-      /sort\(…\) is not called over a list’s element here/,
-    );
     // A condition whose tree would be longer than the walker reads is refused when read, not left empty.
     const names = Array.from({ length: 30 }, (_, i) => `n${i} > 0`).join(' and ');
     expect(refusal(`=a[count(b[count(c[count(d[${names}]) > 0]) > 0]) > 0]`)).toMatch(/longer or deeper than/);
