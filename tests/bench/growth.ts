@@ -89,17 +89,22 @@ function growthTable(title: string, measured: Measured[]): boolean {
   return ok;
 }
 
-/** Users sizes and flow sizes; answers whether every call succeeded (the targets are printed). */
+/** Users sizes, flow sizes and the operation log; answers whether every call succeeded and every target
+ *  held (a part whose calls failed stops the run; a missed target is printed and the run goes on). */
 export async function benchGrowth(b: WorkflowBench, acmeId: string): Promise<boolean> {
   console.log(figuresRow('baseline GET /authtime/health (start)', b.baseline));
   const userSizes = sizesOf(process.env.BENCH_SCALE ?? '10k,100k,1m');
   const flowSizes = sizesOf(process.env.BENCH_FLOW_SCALE ?? '100k,1m,3m');
-  if (userSizes.length > 0 && !(await usersGrowth(b, userSizes))) return false;
-  if (flowSizes.length > 0 && !(await flowsGrowth(b, acmeId, flowSizes))) return false;
-  return operationLog(b, acmeId);
+  const users = userSizes.length === 0 || (await usersGrowth(b, userSizes));
+  if (users === null) return false;
+  const flows = flowSizes.length === 0 || (await flowsGrowth(b, acmeId, flowSizes));
+  if (flows === null) return false;
+  const log = await operationLog(b, acmeId);
+  return users && flows && log === true;
 }
 
-async function usersGrowth(b: WorkflowBench, userSizes: number[]): Promise<boolean> {
+/** The users lists' growth: whether its targets held; null when a call failed. */
+async function usersGrowth(b: WorkflowBench, userSizes: number[]): Promise<boolean | null> {
   const db: Db = b.db;
   const users = await grown(
     userSizes,
@@ -111,12 +116,13 @@ async function usersGrowth(b: WorkflowBench, userSizes: number[]): Promise<boole
     b.base,
     b.auth,
   );
-  if (!users) return false;
-  growthTable('users of one tenant', users);
-  return true;
+  if (!users) return null;
+  return growthTable('users of one tenant', users);
 }
 
-async function flowsGrowth(b: WorkflowBench, acmeId: string, flowSizes: number[]): Promise<boolean> {
+/** The flow list's growth, its every search field and the dashboard's first call at the largest size:
+ *  whether their targets held; null when a call failed. */
+async function flowsGrowth(b: WorkflowBench, acmeId: string, flowSizes: number[]): Promise<boolean | null> {
   const db: Db = b.db;
   let data = { domainId: acmeId, applicationId: '', instances: 0, keepDaysMs: 0 };
   const flows = await grown(
@@ -131,26 +137,26 @@ async function flowsGrowth(b: WorkflowBench, acmeId: string, flowSizes: number[]
     b.base,
     b.auth,
   );
-  if (!flows) return false;
-  growthTable('flow list of one enterprise', flows);
+  if (!flows) return null;
+  const grew = growthTable('flow list of one enterprise', flows);
 
   // At the largest size: every search field of the flow list, then the dashboard's first call.
   console.log(`\nflow list at ${short(data.instances)} instances, every search field`);
   const fields = await measureCases(b.base, b.auth, await flowCases(db, b.auth, data));
-  if (!fields) return false;
-  reportCases(fields);
-  reportFirstCalls(data, await dashboardFirstCalls(b, data));
-  return true;
+  if (!fields) return null;
+  const searched = reportCases(fields);
+  const dashboard = reportFirstCalls(data, await dashboardFirstCalls(b, data));
+  return grew && searched && dashboard;
 }
 
-/** The operation log at BENCH_OPLOG_ENTRIES entries of one enterprise. */
-async function operationLog(b: WorkflowBench, acmeId: string): Promise<boolean> {
+/** The operation log at BENCH_OPLOG_ENTRIES entries of one enterprise: whether its targets held; null
+ *  when a call failed. */
+async function operationLog(b: WorkflowBench, acmeId: string): Promise<boolean | null> {
   const db: Db = b.db;
   await sql`delete from operation_log where domain_id = ${acmeId}`.execute(db);
   await generateOperationLog(db, acmeId);
   console.log(`\noperation log: ${OPLOG_ENTRIES.toLocaleString('en')} entries of one enterprise`);
   const log = await measureCases(b.base, b.auth, await operationLogCases(db, acmeId, b.auth));
-  if (!log) return false;
-  reportCases(log);
-  return true;
+  if (!log) return null;
+  return reportCases(log);
 }
