@@ -29,8 +29,8 @@ function stepBudget(what: string, call: TreeCall | undefined) {
   return { charge, charged };
 }
 
-/** Whether a tree calls a built-in or reads a list anywhere (a `call` or `where` node; a path's or a
- *  name's key is never a node's head). */
+/** Whether a tree calls a built-in or reads a list anywhere (a `call`, `where` or `sort` node; a path's or
+ *  a name's key is never a node's head). */
 const charged = (tree: unknown): boolean =>
   Array.isArray(tree) && (tree[0] === 'call' || tree[0] === 'where' || tree[0] === 'sort' || tree.some(charged));
 
@@ -48,9 +48,10 @@ export function callingWalk(call: TreeCall): ElementWalk {
   };
 }
 
-/** `sort(list, precedes)` as the rule function (sortedBy orders): null for no list, a tree the walker does
- *  not know, or a comparison that gives no boolean (FEEL's error is null). The tree's calls of built-ins go through `call` (docs/adr/0244-feel-calls-in-functions-context-functions.md),
- *  each charged its arguments' size on top of its node. */
+/** `sort(list, precedes)` as the rule function, ordered by sortedBy: null for no list, a tree the walker
+ *  does not know, or a comparison that gives no boolean (FEEL's error is null). The tree's calls of
+ *  built-ins go through `call` (docs/adr/0244-feel-calls-in-functions-context-functions.md), each charged
+ *  its arguments' size on top of its node. */
 export function sortCalling(call: TreeCall | undefined) {
   return (list: unknown, text: unknown, ...args: unknown[]): unknown[] | null => {
     const tree = treeOf(text);

@@ -117,13 +117,14 @@ const intervalTree = (node: Extract<Node, { op: 'interval' }>, p: (n: Node) => u
   node.bounds,
 ];
 
-/** sort's precedes, `function(x, y) …`, its parameters bound from the place `from` on. */
-export function precedesParams(precedes: Node | undefined, from: number): Bound[] {
+/** sort's precedes, `function(x, y) …`: its body and its parameters bound from the place `from` on. */
+export function precedesOf(precedes: Node | undefined, from: number): { body: Node; params: Bound[] } {
   if (precedes?.op !== 'fn' || precedes.params.length !== 2)
     throw new ExpressionError(
       'sort’s precedes is a function of two elements written in the call: function(x, y) x < y',
     );
-  return precedes.params.map((name, i) => ({ name, tree: ['param', from + i], entries: false }));
+  const params = precedes.params.map((name, i) => ({ name, tree: ['param', from + i], entries: false }));
+  return { body: precedes.body, params };
 }
 
 /** `sort(list, precedes)` inside a condition (docs/adr/0265-feel-sort-inside-a-lists-condition.md): its
@@ -131,8 +132,7 @@ export function precedesParams(precedes: Node | undefined, from: number): Bound[
 function sortTree([list, precedes]: Node[], over: Over, depth: number) {
   if (over.bound.length + 2 > MAX_BOUND)
     throw new ExpressionError(`lists are read inside each other at most ${MAX_BOUND} deep here`);
-  const params = precedesParams(precedes, over.bound.length);
-  const body = (precedes as Extract<Node, { op: 'fn' }>).body;
+  const { body, params } = precedesOf(precedes, over.bound.length);
   return [
     'sort',
     predicate(list, over, depth + 1),

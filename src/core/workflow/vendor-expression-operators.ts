@@ -66,7 +66,7 @@ function unaryTest(r: Reader): Node | { order: string; end: Node } {
 /** `value in (t1, t2, …)` from its first test on (`(` taken): plain values keep the list they make (a
  *  list's membership, else equality, isIn); with a comparison or a range among them, FEEL's disjunction of
  *  tests (docs/adr/0262-feel-unary-tests.md). */
-function unaryTests(r: Reader, value: Node, first: Node | { order: string; end: Node }): Node {
+function testsInParentheses(r: Reader, value: Node, first: Node | { order: string; end: Node }): Node {
   const tests = [first];
   while (r.peek()?.text === ',') tests.push((r.at++, unaryTest(r)));
   r.expect(')');
@@ -105,7 +105,7 @@ const membership = (r: Reader, value: Node): Node =>
     const first = open === '(' ? unaryTest(r) : r.deeper(() => or(r));
     if ('op' in first && r.peek()?.text === '..') return range(r, value, open, first);
     if (open === ']') throw new ExpressionError(`".." expected in a range: ${r.body}`);
-    if (open === '(') return unaryTests(r, value, first);
+    if (open === '(') return testsInParentheses(r, value, first);
     const rest = r.peek()?.text === ',' ? (r.at++, r.items(']')) : (r.expect(']'), []);
     return { op: 'in', value, list: { op: 'list', items: [first as Node, ...rest] } };
   });

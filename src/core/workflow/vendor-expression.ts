@@ -10,13 +10,7 @@
 // indexes and `c ? a : b` (docs/adr/0217-feel-temporal-and-built-in-functions.md). Any other call, a
 // method and what no record lists are refused.
 import { COMPARISONS, ExpressionError, parse, type Dialect, type Node } from './vendor-expression-parser.ts';
-import {
-  BOOLEAN_OPS,
-  conditionTree,
-  misplacedRange,
-  precedesParams,
-  type Bound,
-} from './vendor-expression-conditions.ts';
+import { BOOLEAN_OPS, conditionTree, misplacedRange, precedesOf, type Bound } from './vendor-expression-conditions.ts';
 import { RANGE_FUNCTIONS } from '../feel-range-names.ts';
 import { compileRule } from '../rules.ts';
 
@@ -42,8 +36,8 @@ const ruleString = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/
 /** FEEL's `sort(list, precedes)`: the function written out as the tree listSort walks over two elements
  *  (docs/adr/0239-feel-zoned-times-and-functions.md). */
 function sortRule([list, precedes]: Node[]): string {
-  const params = precedesParams(precedes, 0);
-  const { tree, args } = conditionTree((precedes as Extract<Node, { op: 'fn' }>).body, params, true, rule);
+  const { body, params } = precedesOf(precedes, 0);
+  const { tree, args } = conditionTree(body, params, true, rule);
   return `listSort(${[rule(list), ruleString(tree), ...args].join(', ')})`;
 }
 
