@@ -56,11 +56,12 @@ const range = (r: Reader, value: Node, open: string, low: Node): Node => ({
 
 const ORDERS = ['<', '<=', '>', '>='];
 
-/** One positive unary test: `< end` (and `<=`, `>`, `>=`), a range, or a value. */
-function unaryTest(r: Reader): Node | { order: string; end: Node } {
+/** One positive unary test: `< end` (and `<=`, `>`, `>=`), a range, or a value read by `value` (bare
+ *  after `in` an additive expression, so `x in xs or y` stays `(x in xs) or y`; inside parentheses any). */
+function unaryTest(r: Reader, value: (r: Reader) => Node = or): Node | { order: string; end: Node } {
   const order = r.opOf(r.peek());
   if (order && ORDERS.includes(order)) return (r.at++, { order, end: sum(r) });
-  return r.deeper(() => or(r));
+  return r.deeper(() => value(r));
 }
 
 /** `value in (t1, t2, …)` from its first test on (`(` taken): plain values keep the list they make (a
@@ -96,7 +97,7 @@ const membership = (r: Reader, value: Node): Node =>
   r.deeper(() => {
     const open = r.peek()?.text;
     if (open !== '[' && open !== '(' && open !== ']') {
-      const test = unaryTest(r);
+      const test = unaryTest(r, sum);
       if ('op' in test) return { op: 'in', value, list: test };
       return { op: 'bin', sym: test.order, left: value, right: test.end };
     }

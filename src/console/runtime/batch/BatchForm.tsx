@@ -10,14 +10,13 @@ import { CatalogueForm } from '../form/CatalogueForm.tsx';
 import { useConsoleRegistry } from '../registry-context.ts';
 import type { FormScreenDef, Row } from '../screen-types.ts';
 import { useRegistryDefaults } from '../useRegistryDefaults.ts';
+import { hasValue } from '../has-value.ts';
 
 const NO_ID = { idField: '' };
 
 /** The values of `fields` that hold something: "unchanged" is a field left empty. */
 export function heldValues(data: Row, fields: readonly string[]): Row {
-  return Object.fromEntries(
-    fields.map((f) => [f, data[f]] as const).filter(([, v]) => v !== undefined && v !== null && v !== ''),
-  );
+  return Object.fromEntries(fields.map((f) => [f, data[f]] as const).filter(([, v]) => hasValue(v)));
 }
 
 interface Props {

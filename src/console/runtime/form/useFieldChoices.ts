@@ -8,6 +8,7 @@ import { useSettledCalls } from '../../api/queries.ts';
 import { ruleContext } from '../rule-context.ts';
 import type { Row } from '../screen-types.ts';
 import type { FormLayout } from './form-layout.ts';
+import { hasValue } from '../has-value.ts';
 
 export interface Choice {
   value: string;
@@ -42,9 +43,7 @@ function requestsOf(fields: FormLayout['optionFields'], form: Row): Request[] {
       Object.fromEntries(Object.entries(rules ?? {}).map(([name, rule]) => [name, ruleValue(rule, context)]));
     const query = evaluate(source.query);
     const params = evaluate(source.params);
-    const ready = [...Object.values(query), ...Object.values(params)].every(
-      (v) => v !== undefined && v !== null && v !== '',
-    );
+    const ready = [...Object.values(query), ...Object.values(params)].every(hasValue);
     const key = ready ? JSON.stringify([source.call, query, params]) : null;
     return {
       field,

@@ -14,6 +14,7 @@ import { useListActions } from './useListActions.ts';
 import { useListData } from './useListData.ts';
 import { useListUrlState, type ListSort, type ListView } from './useListUrlState.ts';
 import { useSearchFields, useSearchForm } from './useSearchForm.ts';
+import { hasValue } from '../has-value.ts';
 
 export interface ResolvedColumn extends ColumnDef {
   /** Label key: the column's own, else the entity property's title. */
@@ -22,8 +23,6 @@ export interface ResolvedColumn extends ColumnDef {
 }
 
 const DEFAULT_PAGE_SIZES = [10, 20, 50, 100];
-
-const hasValue = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 /** Builds `to?param=row[field]…` for a row click or a row-bound navigation. */
 export function rowLink(to: string, query: Record<string, string> | undefined, row: Row): string {

@@ -16,6 +16,9 @@ describe('FEEL unary tests after in', () => {
     expect(over('=x in >= limit + 1', [3])).toEqual([null]); // a missing limit: no answer
     expect(value('=x in >= limit + 1', { x: 3, limit: 2 })).toBe(true);
     expect(vendorRule('=x in < 5')).toBe(vendorRule('=x < 5'));
+    // Bare after in, a value or an end is additive: and/or bind the whole membership.
+    expect(vendorRule('=x in xs or y')).toBe(`(isIn('x', 'xs') or 'y')`);
+    expect(vendorRule('=x in > 5 and y')).toBe(`(('x' > 5) and 'y')`);
   });
 
   it('holds when any test in parentheses holds: comparisons, ranges, values and lists', () => {
