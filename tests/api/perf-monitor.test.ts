@@ -96,12 +96,14 @@ describe.each(targets)('performance and pool monitors on $name', (target) => {
     report = (await go(admin, { proxyAction: 'Disable SQL' })).reply.data;
     expect(report.switches).toMatchObject({ sql: false, interfaces: true });
     await go(admin, { action: 'ReSet' });
-    await admin.call('GET', '/authtime/myprofile');
+    const onlines = () => admin.call('GET', '/authtime/onlines', { query: { currpage: 1, pagelines: 10 } });
+    await onlines(); // a call that reads rows every time, where the profile may come from the caches
     report = (await go(admin)).reply.data;
-    expect(report.dataList!.list.some((row) => String(row[0]).startsWith('sql: '))).toBe(false);
+    // No statement counted: one begun before "Disable SQL" (the job poller's, under load) may still be
+    // running and listed as active, but its end is not recorded.
+    expect(report.dataList!.list.some((row) => String(row[0]).startsWith('sql: ') && Number(row[2]) > 0)).toBe(false);
     await go(admin, { proxyAction: 'Enable ResultSet' });
-    // A call that reads rows every time (the profile may come from the caches without a statement).
-    await admin.call('GET', '/authtime/onlines', { query: { currpage: 1, pagelines: 10 } });
+    await onlines();
     report = (await go(admin, { range: 'ms.' })).reply.data;
     expect(report.dataList!.list.every((row) => row[1] === 'ms.')).toBe(true);
     expect((await go(admin)).reply.data.dataList!.list.some((row) => row[1] === 'rows')).toBe(true);
