@@ -13,6 +13,7 @@ import { flowAnchorCache } from './areas/flows/list-anchors.ts';
 import { flowPageCache } from './areas/flows/list-pages.ts';
 import { peopleByName } from './areas/flows/people-by-name.ts';
 import { logPages } from './areas/operation-log/log-pages.ts';
+import { knownTenants } from './areas/domains/known-tenants.ts';
 import { totalPolicyFromEnv, type TotalPolicy } from './db/list-total.ts';
 import { storedSettingsCache } from './http/stored-settings.ts';
 import requestContext from './plugins/request-context.ts';
@@ -137,7 +138,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     flowTotals: flowTotals(caches && (options.listCache ?? true)),
     flowPages: flowPageCache(options.database.changes, caches && (options.listCache ?? true)),
     flowAnchors: flowAnchorCache(options.database.changes, caches && (options.listCache ?? true)),
-    logPages: logPages(caches && (options.listCache ?? true)),
+    logPages: logPages(options.database.changes, caches && (options.listCache ?? true)),
+    knownTenants: knownTenants(options.database.changes, caches),
     totalPolicy: { ...totalPolicyFromEnv(), ...options.totalPolicy },
     flowPeople: peopleByName(options.database.changes, caches && (options.listCache ?? true)),
     storedSettings: storedSettingsCache(options.database.changes, caches),

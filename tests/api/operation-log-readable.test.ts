@@ -96,6 +96,48 @@ describe.each(targets)('a readable operation log on $name', (target) => {
     expect(await entries(admin, 'platform', { call: 'users.batch' })).toEqual([]);
   });
 
+  it('names a target as its record is named now, though the names were kept: a rename by a call or in the database', async () => {
+    const created = await acme.call<{ id: string }>('POST', `/authtime/domain/${acmeId}/calendar`, {
+      body: { name: 'Log names before' },
+    });
+    expect(created.reply.errcode, created.reply.errmsg).toBe(0);
+    const id = created.reply.data.id;
+    const rename = async (name: string) => {
+      const renamed = await acme.call('PUT', `/authtime/domain/${acmeId}/calendar/${id}`, { body: { name } });
+      expect(renamed.reply.errcode, renamed.reply.errmsg).toBe(0);
+    };
+    const firstUpdate = async () =>
+      (await entries(admin, acmeId, { call: 'calendars.update' })).filter((e) => e.target === id).at(-1);
+    await rename('Log names before');
+    expect(await firstUpdate()).toMatchObject({ target: id, targetName: 'Log names before' });
+    // A calendar's table was announced by no trigger before migration 0072: the kept name would stay.
+    await rename('Log names after');
+    expect(await firstUpdate()).toMatchObject({ target: id, targetName: 'Log names after' });
+
+    // A rename nothing logs (a directory sync writes users so): the page is kept, the name is read again.
+    const [user] = await server.db
+      .selectFrom('users')
+      .select(['id', 'name', 'loginno'])
+      .where('domain_id', '=', acmeId)
+      .where('status', '=', 1)
+      .orderBy('loginno')
+      .limit(1)
+      .execute();
+    const batch = await admin.call('POST', '/authtime/user/batch', {
+      body: { userIds: [user.id], fields: { loginLocked: false } },
+    });
+    expect(batch.reply.errcode, batch.reply.errmsg).toBe(0);
+    const batchEntry = async () =>
+      (await entries(admin, acmeId, { call: 'users.batch' })).find((e) => e.target === user.id);
+    expect((await batchEntry())?.targetName).toBe(`${user.name} (${user.loginno})`);
+    await server.db.updateTable('users').set({ name: 'Renamed_In_Directory' }).where('id', '=', user.id).execute();
+    try {
+      await expect.poll(async () => (await batchEntry())?.targetName).toBe(`Renamed_In_Directory (${user.loginno})`);
+    } finally {
+      await server.db.updateTable('users').set({ name: user.name }).where('id', '=', user.id).execute();
+    }
+  });
+
   it("lists every enterprise's entries and the platform's in one list for a platform reader only", async () => {
     const globexDomain = (await getDomain(admin, globexId)).reply.data;
     expect((await updateDomain(admin, globexId, { ...globexDomain, description: 'Readable too' })).reply.errcode).toBe(

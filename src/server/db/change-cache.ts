@@ -4,6 +4,7 @@
 // listens for changes. The age limit is a second line of defence only.
 import { WATCHED_CHANGES } from './migrations/0016-change-notices.ts';
 import { WATCHED_FLOW_CHANGES } from './migrations/0036-flow-list-notices.ts';
+import { WATCHED_NAME_CHANGES } from './migrations/0072-target-name-notices.ts';
 import { SERVER_ANNOUNCED, type TableChanges } from './table-changes.ts';
 
 export interface ChangeCacheOptions {
@@ -29,10 +30,16 @@ export class ChangeCache<Value> {
   ) {
     // A table no trigger announces would never invalidate anything.
     const unwatched = tables.filter(
-      (t) => !(t in WATCHED_CHANGES) && !(t in WATCHED_FLOW_CHANGES) && !SERVER_ANNOUNCED.has(t),
+      (t) =>
+        !(t in WATCHED_CHANGES) &&
+        !(t in WATCHED_FLOW_CHANGES) &&
+        !(t in WATCHED_NAME_CHANGES) &&
+        !SERVER_ANNOUNCED.has(t),
     );
     if (unwatched.length > 0)
-      throw new Error(`no change notices for ${unwatched.join(', ')}: add them to migration 0016's or 0036's list`);
+      throw new Error(
+        `no change notices for ${unwatched.join(', ')}: add them to migration 0016's, 0036's or 0072's list`,
+      );
   }
 
   get(key: string, now = Date.now()): Value | undefined {

@@ -42,6 +42,7 @@ import * as flowJobs from './migrations/0043-flow-jobs.ts';
 import * as flowListAndLogPlans from './migrations/0044-flow-list-and-log-plans.ts';
 import * as callActivities from './migrations/0045-call-activities.ts';
 import * as logPagesKept from './migrations/0046-log-pages-kept.ts';
+import * as targetNameNotices from './migrations/0072-target-name-notices.ts';
 import * as startTimers from './migrations/0047-start-timers.ts';
 import * as multiInstanceSubProcesses from './migrations/0048-multi-instance-sub-processes.ts';
 import * as waitingLabels from './migrations/0049-waiting-labels.ts';
@@ -128,6 +129,7 @@ const migrations: Record<string, Migration> = {
   '0069-start-days-and-operator-lookup': startDaysAndOperatorLookup,
   '0070-message-correlation-keys': messageCorrelationKeys,
   '0071-name-pieces-for-large-tenants': namePiecesForLargeTenants,
+  '0072-target-name-notices': targetNameNotices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

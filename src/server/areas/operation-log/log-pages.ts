@@ -7,6 +7,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import type { ListTotal } from '../../db/list-total.ts';
+import { preparing } from '../../db/prepared-statements.ts';
+import type { TableChanges } from '../../db/table-changes.ts';
+import { targetNameCache, type TargetNameCache } from './readable-entries.ts';
 
 /** The chain's count row (every chain's summed for `all`): its entries, its stamp, the entries removed. */
 export interface ChainState {
@@ -16,7 +19,8 @@ export interface ChainState {
 }
 
 export async function chainState(db: Db, chain: string | null): Promise<ChainState> {
-  const row = await db
+  // Prepared: every list call sends it first, with its text the same (docs/adr/0266-log-target-names-kept.md).
+  const row = await preparing(db)
     .selectFrom('operation_log_counts')
     .select([
       sql<string>`coalesce(sum(entries), 0)`.as('entries'),
@@ -75,11 +79,14 @@ export interface LogPages {
   totals: KeptByStamp<ListTotal>;
   /** Each chain's deep-page anchors; null with the cache off. */
   anchors: Map<string, ChainAnchors> | null;
+  /** The entries' target names (readable-entries.ts). */
+  names: TargetNameCache;
 }
 
 /** With the list cache off nothing is kept (every page and total read afresh, no anchors). */
-export const logPages = (on: boolean): LogPages => ({
+export const logPages = (changes: TableChanges, on: boolean): LogPages => ({
   pages: new KeptByStamp(on ? 2_000 : 0),
   totals: new KeptByStamp(on ? 1_000 : 0),
   anchors: on ? new Map() : null,
+  names: targetNameCache(changes, on),
 });

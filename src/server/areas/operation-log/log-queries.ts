@@ -4,7 +4,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { containsText } from '../../db/contains-text.ts';
 import type { LogScope } from './log-scope.ts';
-import { actionOf, outcomeTextOf, targetNameOf, targetNames } from './readable-entries.ts';
+import { actionOf, outcomeTextOf, targetNameOf, targetNames, type TargetNameCache } from './readable-entries.ts';
 import { int8 } from '../../db/int8.ts';
 import { chainState, type LogPages } from './log-pages.ts';
 import { logPageStart } from './log-anchors.ts';
@@ -126,10 +126,11 @@ export function entryReply(row: Row, labels: Labels, names: ReadonlyMap<string, 
 
 export type EntryReply = ReturnType<typeof entryReply>;
 
-async function replies(db: Db, rows: readonly Row[], labels: Labels): Promise<EntryReply[]> {
+async function replies(db: Db, rows: readonly Row[], labels: Labels, kept?: TargetNameCache): Promise<EntryReply[]> {
   const names = await targetNames(
     db,
     rows.map((r) => String(r.target_id)),
+    kept,
   );
   return rows.map((r) => entryReply(r, labels, names));
 }
@@ -240,7 +241,7 @@ export async function listEntries(
   });
   const { estimated } = answer;
   return {
-    datas: await replies(db, answer.rows as Row[], labels),
+    datas: await replies(db, answer.rows as Row[], labels, kept.names),
     rowCount: answer.rowCount,
     ...(estimated ? { totalEstimated: true } : {}),
   };

@@ -8,6 +8,7 @@ import { requireUser } from '../handler.ts';
 import { AppError } from '../../http/app-error.ts';
 import { governsDomain, isPlatform } from '../../auth/reach.ts';
 import { chainOf } from '../../operation-log/log-writer.ts';
+import { tenantExists } from '../domains/known-tenants.ts';
 
 export const PLATFORM_LOG = 'platform';
 export const ALL_LOGS = 'all';
@@ -32,8 +33,7 @@ export async function logScope(ctx: Pick<HandlerContext, 'user' | 'services'>, i
   // Kept: the log answers 1404 (not 1403) to a caller who sees the tenant without governing it, and its
   // id may name no tenant at all (`all`, `platform`); admission has already refused one out of reach.
   if (!governsDomain(user.reach, id)) throw new AppError('notFound');
-  const domain = await ctx.services.db.selectFrom('domains').select('id').where('id', '=', id).executeTakeFirst();
-  if (!domain) throw new AppError('notFound');
+  if (!(await tenantExists(ctx.services.db, ctx.services.knownTenants, id))) throw new AppError('notFound');
   return { domainId: id, chain: chainOf(id) };
 }
 

@@ -1,10 +1,14 @@
 // What makes an entry read like a log, resolved when it is read (the chain's hashed content stays as
 // the call left it, docs/adr/0093-readable-operation-log.md): the call's name in the reader's language
 // (the first clause of its documented summary), the name of the record it targeted (looked up by id in
-// the tables calls name records of, one statement a page) and the outcome in the reader's language.
+// the tables calls name records of, one statement a page for the ids not kept,
+// docs/adr/0266-log-target-names-kept.md) and the outcome in the reader's language.
 import { sql } from 'kysely';
 import { ErrorCodes } from '../../../core/envelope.ts';
 import type { Db } from '../../db/schema.ts';
+import { ChangeCache } from '../../db/change-cache.ts';
+import type { TableChanges } from '../../db/table-changes.ts';
+import { preparing } from '../../db/prepared-statements.ts';
 
 type Labels = Readonly<Record<string, string>>;
 
@@ -20,8 +24,21 @@ const NAMED = [
   { table: 'field_extends', key: 'fid', name: sql`label` },
 ] as const;
 
+/** Each language's readable names, by call: a page names the same few calls again and again. */
+const actions = new WeakMap<Labels, Map<string, string>>();
+
 /** A call's readable name: its summary's first clause (`apiDocs.openapi.call.<area>.<name>`), else its id. */
 export function actionOf(labels: Labels, callId: string): string {
+  let known = actions.get(labels);
+  if (!known) actions.set(labels, (known = new Map()));
+  let action = known.get(callId);
+  if (action !== undefined) return action;
+  action = readableAction(labels, callId);
+  if (known.size < 5_000) known.set(callId, action); // the catalogue's calls: a bound, not a limit met
+  return action;
+}
+
+function readableAction(labels: Labels, callId: string): string {
   const dot = callId.indexOf('.');
   const summary = labels[`apiDocs.openapi.call.${callId.slice(0, dot)}.${callId.slice(dot + 1)}`];
   if (!summary) return callId;
@@ -45,16 +62,50 @@ const idsOf = (target: string): string[] =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** Each target id's record name, for the targets of one page of entries: one statement. */
-export async function targetNames(db: Db, targets: readonly string[]): Promise<Map<string, string>> {
-  const ids = [...new Set(targets.flatMap(idsOf))].slice(0, 2000);
-  if (ids.length === 0) return new Map();
-  const parts = NAMED.map(
-    (n) =>
-      sql`select ${sql.ref(n.key)}::text as id, ${n.name} as name from ${sql.table(n.table)} where ${sql.ref(n.key)}::text in (${sql.join(ids)})`,
+/** Each id's record name (null: no record names it), kept until a table of NAMED changes. */
+export type TargetNameCache = ChangeCache<string | null>;
+
+export const targetNameCache = (changes: TableChanges, on: boolean): TargetNameCache =>
+  new ChangeCache(
+    changes,
+    NAMED.map((n) => n.table),
+    { maxEntries: on ? 20_000 : 0, maxAgeMs: 60_000 },
   );
-  const { rows } = await sql<{ id: string; name: string | null }>`${sql.join(parts, sql` union all `)}`.execute(db);
-  return new Map(rows.filter((r) => r.name).map((r) => [r.id, r.name!]));
+
+/** One statement of constant text (prepared): every named table probed by its key for the ids. */
+const namesOf = (db: Db, ids: readonly string[]) =>
+  sql<{ id: string; name: string | null }>`${sql.join(
+    NAMED.map(
+      (n) =>
+        sql`select ${sql.ref(n.key)} as id, ${n.name} as name from ${sql.table(n.table)} where ${sql.ref(n.key)} = any(${ids}::text[])`,
+    ),
+    sql` union all `,
+  )}`.execute(preparing(db));
+
+/** Each target id's record name, for the targets of one page of entries: the ids `kept` does not know
+ *  in one statement. */
+export async function targetNames(
+  db: Db,
+  targets: readonly string[],
+  kept?: TargetNameCache,
+): Promise<Map<string, string>> {
+  const ids = [...new Set(targets.flatMap(idsOf))].slice(0, 2000);
+  const names = new Map<string, string>();
+  const unknown = ids.filter((id) => {
+    const name = kept?.get(id);
+    if (name) names.set(id, name);
+    return name === undefined;
+  });
+  if (unknown.length === 0) return names;
+  const mark = kept?.mark();
+  const { rows } = await namesOf(db, unknown);
+  const read = new Map(rows.filter((r) => r.name).map((r) => [r.id, r.name!]));
+  for (const id of unknown) {
+    const name = read.get(id);
+    if (name) names.set(id, name);
+    kept?.put(id, name ?? null, mark!);
+  }
+  return names;
 }
 
 /** The target as a reader names it: each id by its record's name, an id of no record as it is. */
