@@ -23,6 +23,16 @@ describe.each(targets)('a readable operation log on $name', (target) => {
   let globexId: string;
 
   const list = listLog;
+  /** Acme's first active users, by login. */
+  const activeAcmeUsers = (count: number) =>
+    server.db
+      .selectFrom('users')
+      .select(['id', 'name', 'loginno'])
+      .where('domain_id', '=', acmeId)
+      .where('status', '=', 1)
+      .orderBy('loginno')
+      .limit(count)
+      .execute();
   const entries = logEntries;
 
   beforeAll(async () => {
@@ -63,14 +73,7 @@ describe.each(targets)('a readable operation log on $name', (target) => {
   });
 
   it("logs a batch change and a resignation in the users' enterprise, naming the users", async () => {
-    const users = await server.db
-      .selectFrom('users')
-      .select(['id', 'name', 'loginno'])
-      .where('domain_id', '=', acmeId)
-      .where('status', '=', 1)
-      .orderBy('loginno')
-      .limit(2)
-      .execute();
+    const users = await activeAcmeUsers(2);
     const ids = users.map((u) => u.id);
     const batch = await admin.call('POST', '/authtime/user/batch', {
       body: { userIds: ids, fields: { loginLocked: false } },
@@ -115,14 +118,7 @@ describe.each(targets)('a readable operation log on $name', (target) => {
     expect(await firstUpdate()).toMatchObject({ target: id, targetName: 'Log names after' });
 
     // A rename nothing logs (a directory sync writes users so): the page is kept, the name is read again.
-    const [user] = await server.db
-      .selectFrom('users')
-      .select(['id', 'name', 'loginno'])
-      .where('domain_id', '=', acmeId)
-      .where('status', '=', 1)
-      .orderBy('loginno')
-      .limit(1)
-      .execute();
+    const [user] = await activeAcmeUsers(1);
     const batch = await admin.call('POST', '/authtime/user/batch', {
       body: { userIds: [user.id], fields: { loginLocked: false } },
     });
