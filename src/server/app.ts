@@ -13,7 +13,7 @@ import { flowAnchorCache } from './areas/flows/list-anchors.ts';
 import { flowPageCache } from './areas/flows/list-pages.ts';
 import { peopleByName } from './areas/flows/people-by-name.ts';
 import { logPages } from './areas/operation-log/log-pages.ts';
-import { knownTenants } from './areas/domains/known-tenants.ts';
+import { keepKnownTenants } from './areas/domains/known-tenants.ts';
 import { totalPolicyFromEnv, type TotalPolicy } from './db/list-total.ts';
 import { storedSettingsCache } from './http/stored-settings.ts';
 import requestContext from './plugins/request-context.ts';
@@ -128,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   outboundPolicy(); // a wrong ATRIUM_OUTBOUND_ALLOW stops the start, as the other integrations' settings do
   // Set once the app exists: a failed log write goes to its logger, never to the caller.
   let logError = (error: unknown) => console.error('operation log write failed', error);
+  keepKnownTenants(options.database.db, caches);
   const services: AppServices = {
     database: options.database,
     db: options.database.db,
@@ -139,7 +140,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     flowPages: flowPageCache(options.database.changes, caches && (options.listCache ?? true)),
     flowAnchors: flowAnchorCache(options.database.changes, caches && (options.listCache ?? true)),
     logPages: logPages(options.database.changes, caches && (options.listCache ?? true)),
-    knownTenants: knownTenants(options.database.changes, caches),
     totalPolicy: { ...totalPolicyFromEnv(), ...options.totalPolicy },
     flowPeople: peopleByName(options.database.changes, caches && (options.listCache ?? true)),
     storedSettings: storedSettingsCache(options.database.changes, caches),

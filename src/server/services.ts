@@ -13,7 +13,6 @@ import type { FlowAnchors } from './areas/flows/list-anchors.ts';
 import type { FlowTotals } from './areas/flows/list-totals.ts';
 import type { PeopleByName } from './areas/flows/people-by-name.ts';
 import type { LogPages } from './areas/operation-log/log-pages.ts';
-import type { KnownTenants } from './areas/domains/known-tenants.ts';
 import type { FlowPages } from './areas/flows/list-pages.ts';
 import type { StoredSettings } from './http/stored-settings.ts';
 import type { ServerSampler } from './monitoring/server-sampler.ts';
@@ -37,8 +36,6 @@ export interface AppServices {
   flowAnchors: FlowAnchors | null;
   /** Pages, totals and deep-page anchors of the operation log, good while its chain's stamp is the same (docs/adr/0146-log-pages-kept-and-anchored.md). */
   logPages: LogPages;
-  /** Which enterprises exist, good until domains change (areas/domains/known-tenants.ts). */
-  knownTenants: KnownTenants;
   /** When a list's total may be estimated and how long an exact one may count (docs/adr/0173-estimated-totals-above-a-bound.md). */
   totalPolicy: TotalPolicy;
   /** The users a flow-list search names, kept until users change (docs/adr/0042-pages-kept-until-change.md, docs/adr/0070-flow-list-million-instances.md). */

@@ -6,12 +6,12 @@ import { AppError } from '../../http/app-error.ts';
 import { listUsers } from '../users/queries.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
 import { endSignIns, liveSignIn, signInAs } from './signins.ts';
+import { tenantExists } from '../domains/known-tenants.ts';
 
 const users: CallHandler<'apiDocs.users'> = async (ctx) => {
   const { db } = ctx.services;
   const { domainid, roleid, currpage = 1, pagelines = 10, departmentid, ...search } = ctx.query;
-  if (!(await db.selectFrom('domains').select('id').where('id', '=', domainid).executeTakeFirst()))
-    throw new AppError('notFound', undefined, 'apiDocs.msg.noDomain');
+  if (!(await tenantExists(db, domainid))) throw new AppError('notFound', undefined, 'apiDocs.msg.noDomain');
   if (roleid && !(await db.selectFrom('app_roles').select('id').where('id', '=', roleid).executeTakeFirst()))
     throw new AppError('notFound', undefined, 'apiDocs.msg.noRole');
   const page = await listUsers(

@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../auth/current-user.ts';
 import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { governsDomain, seesDomain } from '../../auth/reach.ts';
+import { tenantExists } from '../domains/known-tenants.ts';
 
 /** null = platform level. */
 export type Scope = string | null;
@@ -15,8 +16,7 @@ export async function scopeOf(db: Db, user: CurrentUser, domainid: string | unde
   }
   // Kept: several of these calls carry the tenant in their body, which admission never reads, and the
   // rule wants an administrator besides a governor.
-  const exists = await db.selectFrom('domains').select('id').where('id', '=', domainid).executeTakeFirst();
-  if (!exists || !seesDomain(user.reach, domainid)) throw new AppError('notFound');
+  if (!(await tenantExists(db, domainid)) || !seesDomain(user.reach, domainid)) throw new AppError('notFound');
   // A tenant's own fields are defined by those who govern it (not a department administrator) and
   // are administrators at all (not a developer).
   if (!governsDomain(user.reach, domainid) || !(user.superAdmin || user.domainAdmin)) throw new AppError('forbidden');

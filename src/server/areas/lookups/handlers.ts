@@ -4,6 +4,7 @@ import { governedDomains, visibleDomains } from '../../auth/reach.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
 import { departmentPaths } from './department-paths.ts';
+import { tenantExists } from '../domains/known-tenants.ts';
 
 const byName = sql`lower(name)`;
 
@@ -43,8 +44,7 @@ const departments: CallHandler<'lookups.departments'> = async (ctx) => {
   const { db } = ctx.services;
   const domainId = ctx.query.domainid;
   // Its reach: admission, on the declared tenant (a required query field).
-  const exists = await db.selectFrom('domains').select('id').where('id', '=', domainId).executeTakeFirst();
-  if (!exists) throw new AppError('notFound');
+  if (!(await tenantExists(db, domainId))) throw new AppError('notFound');
   const rows = await db
     .selectFrom('departments')
     .select(['id', 'name', 'superior_id', 'order_no'])

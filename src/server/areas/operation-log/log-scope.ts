@@ -33,7 +33,7 @@ export async function logScope(ctx: Pick<HandlerContext, 'user' | 'services'>, i
   // Kept: the log answers 1404 (not 1403) to a caller who sees the tenant without governing it, and its
   // id may name no tenant at all (`all`, `platform`); admission has already refused one out of reach.
   if (!governsDomain(user.reach, id)) throw new AppError('notFound');
-  if (!(await tenantExists(ctx.services.db, ctx.services.knownTenants, id))) throw new AppError('notFound');
+  if (!(await tenantExists(ctx.services.db, id))) throw new AppError('notFound');
   return { domainId: id, chain: chainOf(id) };
 }
 

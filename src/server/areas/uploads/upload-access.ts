@@ -4,6 +4,7 @@
 import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { governsDomain, isPlatform, seesDomain, type Reach } from '../../auth/reach.ts';
+import { tenantExists } from '../domains/known-tenants.ts';
 
 export type UploadOwner = { kind: 'platform' } | { kind: 'domain'; domainId: string };
 
@@ -24,9 +25,7 @@ export async function ownerForCall(db: Db, reach: Reach, domainid: string | unde
     if (!isPlatform(reach)) throw new AppError('forbidden', undefined, 'msg.uploadNameDomain');
     return { kind: 'platform' };
   }
-  const exists =
-    DOMAIN_ID.test(domainid) &&
-    (await db.selectFrom('domains').select('id').where('id', '=', domainid).executeTakeFirst());
+  const exists = DOMAIN_ID.test(domainid) && (await tenantExists(db, domainid));
   // Kept beside the target admission checks: a file's owner may be the platform (no tenant), and the
   // download calls take the tenant from the stored file, not from the request.
   if (!exists || !seesDomain(reach, domainid)) throw new AppError('notFound');

@@ -17,6 +17,7 @@ export type { UserPage } from './page-statement.ts';
 import type { KeptAnchors, UserAnchors, UserListPage, UserPages } from './user-pages.ts';
 import { ANCHOR_EVERY, startBefore, type PageStart as StartAfter } from '../../db/page-anchors.ts';
 import { preparing } from '../../db/prepared-statements.ts';
+import { tenantExists } from '../domains/known-tenants.ts';
 
 /** The departments of the tenant the caller reaches (null = all); 1404 for a tenant it does not see
  *  or that does not exist. For a tenant read from a row or a body, which admission does not know (a
@@ -42,8 +43,7 @@ export async function visibleTenant(db: Db, reach: Reach, domainId: string): Pro
 /** 1404 unless the tenant exists: for a call whose declared `target` admission already checked the
  *  caller's reach on (auth/target-reach.ts), which cannot know whether the tenant exists. */
 export async function existingTenant(db: Db, domainId: string): Promise<void> {
-  if (!(await db.selectFrom('domains').select('id').where('id', '=', domainId).executeTakeFirst()))
-    throw new AppError('notFound');
+  if (!(await tenantExists(db, domainId))) throw new AppError('notFound');
 }
 
 /** 1404 unless the caller sees the enterprise; 1403 (with `message`) unless it governs it. */
